@@ -1,0 +1,55 @@
+"""The ``samtempa`` command. Each subcommand imports its module only when it runs."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="samtempa", description="Simultaneous-turn games: What the Shell and Snake Synapse."
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("adjudicate", help="play a conformance case and print the outcome")
+    p.add_argument("case", help="a case file (rules/conformance.md)")
+    p.add_argument("--frames", action="store_true", help="also print every frame (Snake Synapse)")
+
+    p = sub.add_parser("play", help="play in the terminal (hotseat or against a bot)")
+    play = p.add_subparsers(dest="game", required=True, metavar="GAME")
+    q = play.add_parser("what-the-shell", help="two players, 9×9, five in a row")
+    q.add_argument("--black", default="human", help="'human' or a bot level (default: human)")
+    q.add_argument("--white", default=None, help="'human' or a bot level (asked if absent)")
+    q.add_argument("--seed", type=int, default=None, help="seed for the bots")
+
+    p = sub.add_parser("bench", help="print engine speed figures")
+    bench = p.add_subparsers(dest="game", required=True, metavar="GAME")
+    q = bench.add_parser("what-the-shell", help="uniformly random games from the empty board")
+    q.add_argument("--games", type=int, default=20000)
+    q.add_argument("--seed", type=int, default=1)
+    q.add_argument("--fast", action="store_true", help="use the compiled fast path")
+    q.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "adjudicate":
+        from samtempa.adjudicate import main as adjudicate
+
+        return adjudicate(args.case, args.frames)
+    if args.command == "play" and args.game == "what-the-shell":
+        from samtempa.terminal.shell import main as play_shell
+
+        return play_shell(black=args.black, white=args.white, seed=args.seed)
+    if args.command == "bench" and args.game == "what-the-shell":
+        from samtempa.bench import bench_shell
+
+        return bench_shell(args.games, args.seed, fast=args.fast, as_json=args.json)
+    raise AssertionError(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,131 @@
+"""The protocol every game engine implements, and the values it exchanges.
+
+Engines are pure: no I/O, no clock, and no randomness but a seeded
+``random.Random`` passed in. The server, the bots, the renderer and the
+command line all go through this API, so a rule lives in exactly one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any, Generic, Protocol, TypeVar
+
+PlayerId = str
+JSON = dict[str, Any]
+
+S = TypeVar("S")
+O = TypeVar("O")  # noqa: E741 - the orders type, as in the architecture sketch
+
+
+class OrderError(Exception):
+    """A turn (or one player's order) the rules reject; the state stays unchanged.
+
+    ``code`` is the rules page's error code (``occupied``, ``wrong-path-length``…),
+    ``message`` a sentence a player understands.
+    """
+
+    def __init__(self, code: str, message: str, player: PlayerId | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.player = player
+
+    def to_json(self) -> JSON:
+        return {"code": self.code, "message": self.message}
+
+
+class StateError(ValueError):
+    """A state, setup or record that is incomplete or inconsistent (not a game rule)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: one winner, or the players sharing a draw.
+
+    The single source of truth for "is it over" (as ``chess.Outcome``).
+    """
+
+    winner: PlayerId | None
+    draw: tuple[PlayerId, ...] = ()
+
+    def score(self, player: PlayerId) -> float:
+        """1 for the winner, a share of 1 for those drawing, else 0."""
+        if self.winner is not None:
+            return 1.0 if player == self.winner else 0.0
+        return 1.0 / len(self.draw) if player in self.draw else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Step(Generic[S]):
+    """The result of one simultaneous turn.
+
+    ``frames`` are the intermediate states worth animating (Snake Synapse: the
+    state after each frame; What the Shell: none), ``report`` what happened in
+    the game's own terms (captures, deaths…), for people and renderers.
+    """
+
+    state: S
+    frames: tuple[S, ...] = ()
+    report: Any = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Game(Protocol[S, O]):
+    """A simultaneous-turn game."""
+
+    name: str
+
+    def initial_state(self, setup: Mapping[str, Any] | None = None) -> S:
+        """A new game; ``setup`` is the game's setup object (None: the default one)."""
+        ...
+
+    def players(self, state: S) -> list[PlayerId]:
+        """Who must give orders for the next turn (empty once the game is over)."""
+        ...
+
+    def parse_orders(self, state: S, player: PlayerId, data: Any) -> O:
+        """One player's orders from their JSON form; raises :class:`OrderError`."""
+        ...
+
+    def validate(self, state: S, player: PlayerId, orders: O) -> None:
+        """Raise :class:`OrderError` if ``player`` may not give ``orders`` now."""
+        ...
+
+    def step(self, state: S, orders: Mapping[PlayerId, O]) -> Step[S]:
+        """Resolve one turn; never mutates ``state``; raises :class:`OrderError`."""
+        ...
+
+    def play(self, state: S, turn: Any) -> Step[S]:
+        """Resolve one turn given in the conformance notation, checks in the rules' order."""
+        ...
+
+    def outcome(self, state: S) -> Outcome | None:
+        """None while the game goes on."""
+        ...
+
+    def to_json(self, state: S) -> JSON:
+        """The canonical state of the rules page."""
+        ...
+
+    def from_json(self, data: Any) -> S:
+        """Inverse of :meth:`to_json`; raises :class:`StateError` on a bad state."""
+        ...
+
+    def player_view(self, state: S, viewer: PlayerId | None) -> JSON:
+        """What ``viewer`` (None: a spectator) may see of the state."""
+        ...
+
+    def missed_order(self, state: S, player: PlayerId, rng: Random) -> O:
+        """The orders given for a player who sent none in time (bot protocol page)."""
+        ...
+
+    def random_orders(self, state: S, player: PlayerId, rng: Random) -> O:
+        """Legal orders chosen at random (the easiest bot, tests and benchmarks)."""
+        ...
+
+
+def seat_order(players: Sequence[PlayerId]) -> dict[PlayerId, int]:
+    """Index of each player in seat order."""
+    return {p: i for i, p in enumerate(players)}
