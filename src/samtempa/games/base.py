@@ -125,6 +125,10 @@ class Game(Protocol[S, O]):
         """Legal orders chosen at random (the easiest bot, tests and benchmarks)."""
         ...
 
+    def orders_to_json(self, state: S, player: PlayerId, orders: O) -> Any:
+        """The JSON form of one player's orders (inverse of :meth:`parse_orders`)."""
+        ...
+
 
 def seat_order(players: Sequence[PlayerId]) -> dict[PlayerId, int]:
     """Index of each player in seat order."""

@@ -83,6 +83,9 @@ class WhatTheShell:
     def random_orders(self, state: ShellState, player: PlayerId, rng: Random) -> int:
         return random_empty(state, rng)
 
+    def orders_to_json(self, state: ShellState, player: PlayerId, orders: int) -> str:
+        return square_name(orders)
+
 
 def random_empty(state: ShellState, rng: Random) -> int:
     """A uniformly random empty square, by rejection over 7 random bits.

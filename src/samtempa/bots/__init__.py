@@ -1,0 +1,1 @@
+"""Bots for both games: one interface (:mod:`.base`), built-in levels (:mod:`.registry`)."""
