@@ -376,3 +376,399 @@ def random_games(int games, object rng):
             wins[b.result] += 1
     mt_store(&m, rng)
     return wins[RES_BLACK], wins[RES_WHITE], wins[RES_DRAW], turns
+
+
+# --- for the bots (issue 6): threat cells, policy playouts, simultaneous-move search -------
+#
+# Nothing below decides a rule: every turn is resolved by ``resolve`` above. These
+# functions only *choose* picks (a playout policy) and keep statistics over joint picks.
+
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+from libc.math cimport sqrt, log
+from cpython.mem cimport PyMem_Malloc, PyMem_Free
+
+cdef extern from *:
+    """
+    static inline int ctz128(unsigned __int128 x) {
+        unsigned long long lo = (unsigned long long)x;
+        return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((unsigned long long)(x >> 64));
+    }
+    """
+    int ctz128(u128 x) nogil
+
+cdef enum:
+    MAX_CAND = 96
+
+cdef struct Policy:
+    uint64_t win     # probability (scaled by 2**32) of completing an own five when one is open
+    uint64_t block   # ... of picking a cell where the opponent would complete a five
+    uint64_t near    # ... of picking a cell next to a piece rather than anywhere
+
+
+cdef double now() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+cdef inline u128 five_gaps_dir(u128 own, u128 empty, int s) noexcept nogil:
+    """Empty cells completing a window of five own turtles along shift ``s``.
+
+    Bit w of ``own >> (j*s)`` says that ``w + j*s`` is own; a window missing only
+    its k-th cell is shifted back by ``k*s`` onto that cell. The guard column is
+    neither own nor empty, so no window wraps.
+    """
+    cdef u128 a0 = own, a1 = own >> s, a2 = own >> (2 * s), a3 = own >> (3 * s)
+    cdef u128 a4 = own >> (4 * s)
+    return ((empty & a1 & a2 & a3 & a4)
+            | ((a0 & (empty >> s) & a2 & a3 & a4) << s)
+            | ((a0 & a1 & (empty >> (2 * s)) & a3 & a4) << (2 * s))
+            | ((a0 & a1 & a2 & (empty >> (3 * s)) & a4) << (3 * s))
+            | ((a0 & a1 & a2 & a3 & (empty >> (4 * s))) << (4 * s)))
+
+
+cdef inline u128 five_gaps(u128 own, u128 empty) noexcept nogil:
+    if popcount128(own) < 4:
+        return 0
+    return (five_gaps_dir(own, empty, 1) | five_gaps_dir(own, empty, 10)
+            | five_gaps_dir(own, empty, 11) | five_gaps_dir(own, empty, 9)) & empty
+
+
+cdef inline u128 near_mask(u128 occ) noexcept nogil:
+    """The 3×3 neighbourhood of the pieces (guard bits dropped)."""
+    cdef u128 d = occ | (occ << 1) | (occ >> 1)
+    d |= (d << 10) | (d >> 10)
+    return d & FULL
+
+
+cdef inline int pick_bit(MT* m, u128 mask) noexcept nogil:
+    """A uniformly chosen square of a non-empty mask."""
+    cdef int k = <int>(mt_next(m) % <uint32_t>popcount128(mask))
+    while k:
+        mask &= mask - 1
+        k -= 1
+    return ctz128(mask)
+
+
+cdef inline int policy_pick(MT* m, Policy* p, u128 own, u128 opp, u128 empty, u128 occ) noexcept nogil:
+    cdef u128 w
+    if p.win:
+        w = five_gaps(own, empty)
+        if w and mt_next(m) < p.win:
+            return pick_bit(m, w)
+    if p.block:
+        w = five_gaps(opp, empty)
+        if w and mt_next(m) < p.block:
+            return pick_bit(m, w)
+    if p.near and occ:
+        w = near_mask(occ) & empty
+        if w and mt_next(m) < p.near:
+            return pick_bit(m, w)
+    return random_empty(m, empty)
+
+
+cdef int run_playout(Board* b, MT* m, Policy* p, int max_turns) noexcept nogil:
+    """Plays ``b`` to the end with policy ``p`` for both sides; a game longer than
+    ``max_turns`` counts as a draw (it never is in practice: the board fills)."""
+    cdef int t = 0, bp, wp
+    cdef u128 occ, empty
+    while b.result == RES_NONE:
+        if t >= max_turns:
+            return RES_DRAW
+        occ = b.black | b.white | b.eggs
+        empty = FULL & ~occ
+        bp = policy_pick(m, p, b.black, b.white, empty, occ)
+        wp = policy_pick(m, p, b.white, b.black, empty, occ)
+        resolve(b, bp, wp)
+        t += 1
+    return b.result
+
+
+cdef double BLACK_VALUE[4]
+BLACK_VALUE[0] = 0.5
+BLACK_VALUE[1] = 1.0
+BLACK_VALUE[2] = 0.0
+BLACK_VALUE[3] = 0.5
+
+
+cdef void load_policy(Policy* p, tuple policy) except *:
+    p.win = <uint64_t>(float(policy[0]) * 4294967296.0)
+    p.block = <uint64_t>(float(policy[1]) * 4294967296.0)
+    p.near = <uint64_t>(float(policy[2]) * 4294967296.0)
+
+
+def five_cells(object own, object empty):
+    """The empty cells that would complete a straight window of five ``own`` turtles."""
+    return from_u128(five_gaps(to_u128(own), to_u128(empty) & FULL))
+
+
+def near_cells(object occupied):
+    """The squares in the 3×3 neighbourhood of ``occupied`` (the squares themselves included)."""
+    return from_u128(near_mask(to_u128(occupied)))
+
+
+def policy_playout(tuple state, tuple policy, object rng, int max_turns=400):
+    """Like :func:`playout`, with the picks of ``policy`` = (p_win, p_block, p_near)."""
+    cdef Board b
+    cdef MT m
+    cdef Policy p
+    cdef int res
+    load(&b, state)
+    load_policy(&p, policy)
+    mt_load(&m, rng)
+    with nogil:
+        res = run_playout(&b, &m, &p, max_turns)
+    mt_store(&m, rng)
+    return _RESULTS[res], b.turn - <int>state[4]
+
+
+cdef int load_candidates(list cands, int* out) except -1:
+    cdef int n = len(cands), i
+    if n < 1 or n > MAX_CAND:
+        raise ValueError("between 1 and 96 candidate squares")
+    for i in range(n):
+        out[i] = cands[i]
+    return n
+
+
+def duct(tuple state, list cand_black, list cand_white, double seconds, long max_iterations,
+         double exploration, tuple policy, object rng, int max_turns=400):
+    """Decoupled UCT at the root: each colour runs UCB1 over its own candidates,
+    the joint pick is resolved and played out with ``policy``.
+
+    Returns ``(visits_black, sums_black, visits_white, sums_white, iterations)``;
+    sums are each colour's own value (win 1, draw ½). Stops after ``seconds`` or
+    ``max_iterations``, whichever comes first.
+    """
+    cdef Board root, b
+    cdef MT m
+    cdef Policy p
+    cdef int cb[MAX_CAND]
+    cdef int cw[MAX_CAND]
+    cdef long nb_[MAX_CAND]
+    cdef long nw_[MAX_CAND]
+    cdef double sb[MAX_CAND]
+    cdef double sw[MAX_CAND]
+    cdef int kb = load_candidates(cand_black, cb), kw = load_candidates(cand_white, cw)
+    cdef long it = 0
+    cdef int i, ib, iw, res
+    cdef double deadline = now() + seconds, lt, best, u, v
+    load(&root, state)
+    load_policy(&p, policy)
+    memset(nb_, 0, sizeof(nb_))
+    memset(nw_, 0, sizeof(nw_))
+    memset(sb, 0, sizeof(sb))
+    memset(sw, 0, sizeof(sw))
+    mt_load(&m, rng)
+    with nogil:
+        while it < max_iterations:
+            if (it & 31) == 0 and it and now() > deadline:
+                break
+            # UCB1 for each colour, decoupled; unvisited arms first, in random order.
+            lt = log(<double>(it + 1))
+            ib = -1
+            best = -1.0
+            for i in range(kb):
+                if nb_[i] == 0:
+                    u = 10.0 + (mt_next(&m) >> 8) * 1e-9
+                else:
+                    u = sb[i] / nb_[i] + exploration * sqrt(lt / nb_[i])
+                if u > best:
+                    best = u
+                    ib = i
+            iw = -1
+            best = -1.0
+            for i in range(kw):
+                if nw_[i] == 0:
+                    u = 10.0 + (mt_next(&m) >> 8) * 1e-9
+                else:
+                    u = sw[i] / nw_[i] + exploration * sqrt(lt / nw_[i])
+                if u > best:
+                    best = u
+                    iw = i
+            b = root
+            resolve(&b, cb[ib], cw[iw])
+            res = b.result
+            if res == RES_NONE:
+                res = run_playout(&b, &m, &p, max_turns)
+            v = BLACK_VALUE[res]
+            nb_[ib] += 1
+            sb[ib] += v
+            nw_[iw] += 1
+            sw[iw] += 1.0 - v
+            it += 1
+    mt_store(&m, rng)
+    return ([nb_[i] for i in range(kb)], [sb[i] for i in range(kb)],
+            [nw_[i] for i in range(kw)], [sw[i] for i in range(kw)], it)
+
+
+def joint_matrix(tuple state, list cand_black, list cand_white, double seconds, long max_rounds,
+                 tuple policy, object rng, int max_turns=400):
+    """Black's mean value of every joint pick (row: black's candidate, column: white's).
+
+    Round-robin over the cells: each round resolves every joint pick once and
+    plays it out, until ``seconds`` or ``max_rounds``; a joint pick that ends the
+    game is exact after one visit. Returns ``(means, counts, rounds)`` row-major.
+    """
+    cdef Board root, b
+    cdef MT m
+    cdef Policy p
+    cdef int cb[MAX_CAND]
+    cdef int cw[MAX_CAND]
+    cdef int kb = load_candidates(cand_black, cb), kw = load_candidates(cand_white, cw)
+    cdef int n = kb * kw, i, j, res
+    cdef long rounds = 0
+    cdef double deadline = now() + seconds
+    cdef double* s = <double*>PyMem_Malloc(n * sizeof(double))
+    cdef long* c = <long*>PyMem_Malloc(n * sizeof(long))
+    cdef char* exact = <char*>PyMem_Malloc(n)
+    if s == NULL or c == NULL or exact == NULL:
+        raise MemoryError()
+    memset(s, 0, n * sizeof(double))
+    memset(c, 0, n * sizeof(long))
+    memset(exact, 0, n)
+    load(&root, state)
+    load_policy(&p, policy)
+    mt_load(&m, rng)
+    try:
+        with nogil:
+            while rounds < max_rounds and (rounds == 0 or now() < deadline):
+                for i in range(kb):
+                    for j in range(kw):
+                        if exact[i * kw + j]:
+                            continue
+                        b = root
+                        resolve(&b, cb[i], cw[j])
+                        res = b.result
+                        if res != RES_NONE:
+                            exact[i * kw + j] = 1
+                        else:
+                            res = run_playout(&b, &m, &p, max_turns)
+                        s[i * kw + j] += BLACK_VALUE[res]
+                        c[i * kw + j] += 1
+                rounds += 1
+        mt_store(&m, rng)
+        means = [s[i] / c[i] if c[i] else 0.5 for i in range(n)]
+        counts = [c[i] for i in range(n)]
+    finally:
+        PyMem_Free(s)
+        PyMem_Free(c)
+        PyMem_Free(exact)
+    return means, counts, rounds
+
+
+def solve_matrix(list values, int kb, int kw, int iterations):
+    """An approximate Nash equilibrium of the zero-sum matrix game ``values``
+    (black's payoff, row-major kb × kw) by regret matching+ with linear averaging.
+
+    Returns ``(black's mixed strategy, white's mixed strategy, black's value)``.
+    """
+    cdef double* a = <double*>PyMem_Malloc(kb * kw * sizeof(double))
+    cdef double rb[MAX_CAND]
+    cdef double rw[MAX_CAND]
+    cdef double pb[MAX_CAND]
+    cdef double pw[MAX_CAND]
+    cdef double ab[MAX_CAND]
+    cdef double aw[MAX_CAND]
+    cdef double ub[MAX_CAND]
+    cdef double uw[MAX_CAND]
+    cdef double tot, v, game_value
+    cdef int t, i, j
+    if a == NULL:
+        raise MemoryError()
+    if kb < 1 or kw < 1 or kb > MAX_CAND or kw > MAX_CAND:
+        PyMem_Free(a)
+        raise ValueError("matrix size")
+    for i in range(kb * kw):
+        a[i] = values[i]
+    for i in range(kb):
+        rb[i] = 0.0
+        ab[i] = 0.0
+        pb[i] = 1.0 / kb
+    for j in range(kw):
+        rw[j] = 0.0
+        aw[j] = 0.0
+        pw[j] = 1.0 / kw
+    with nogil:
+        for t in range(1, iterations + 1):
+            # black's regrets against white's current strategy
+            v = 0.0
+            for i in range(kb):
+                ub[i] = 0.0
+                for j in range(kw):
+                    ub[i] += a[i * kw + j] * pw[j]
+                v += pb[i] * ub[i]
+            tot = 0.0
+            for i in range(kb):
+                rb[i] = rb[i] + ub[i] - v
+                if rb[i] < 0:
+                    rb[i] = 0.0
+                tot += rb[i]
+            for i in range(kb):
+                pb[i] = rb[i] / tot if tot > 0 else 1.0 / kb
+                ab[i] += t * pb[i]
+            # then white's (alternating updates), white's payoff is 1 - black's
+            v = 0.0
+            for j in range(kw):
+                uw[j] = 0.0
+                for i in range(kb):
+                    uw[j] += (1.0 - a[i * kw + j]) * pb[i]
+                v += pw[j] * uw[j]
+            tot = 0.0
+            for j in range(kw):
+                rw[j] = rw[j] + uw[j] - v
+                if rw[j] < 0:
+                    rw[j] = 0.0
+                tot += rw[j]
+            for j in range(kw):
+                pw[j] = rw[j] / tot if tot > 0 else 1.0 / kw
+                aw[j] += t * pw[j]
+        tot = 0.0
+        for i in range(kb):
+            tot += ab[i]
+        for i in range(kb):
+            ab[i] /= tot
+        tot = 0.0
+        for j in range(kw):
+            tot += aw[j]
+        for j in range(kw):
+            aw[j] /= tot
+        game_value = 0.0
+        for i in range(kb):
+            for j in range(kw):
+                game_value += ab[i] * aw[j] * a[i * kw + j]
+    PyMem_Free(a)
+    return [ab[i] for i in range(kb)], [aw[j] for j in range(kw)], game_value
+
+
+# Every straight window of five squares (WTS-6.1's lines), for the heuristic's line counts.
+cdef u128 WINDOWS[256]
+cdef int NWINDOWS = 0
+
+
+cdef void _init_windows():
+    global NWINDOWS
+    cdef int r, c, k, dr, dc
+    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        for r in range(9):
+            for c in range(9):
+                if 0 <= r + 4 * dr < 9 and 0 <= c + 4 * dc < 9:
+                    WINDOWS[NWINDOWS] = 0
+                    for k in range(5):
+                        WINDOWS[NWINDOWS] |= ONE << ((r + k * dr) * 10 + c + k * dc)
+                    NWINDOWS += 1
+
+
+_init_windows()
+
+
+def window_counts(object own, object hostile):
+    """How many windows of five hold 0, 1, … 5 ``own`` pieces and no ``hostile`` one."""
+    cdef u128 o = to_u128(own), h = to_u128(hostile)
+    cdef long counts[6]
+    cdef int i
+    memset(counts, 0, sizeof(counts))
+    for i in range(NWINDOWS):
+        if not (WINDOWS[i] & h):
+            counts[popcount128(WINDOWS[i] & o)] += 1
+    return [counts[i] for i in range(6)]

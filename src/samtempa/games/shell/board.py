@@ -89,6 +89,42 @@ LINE_NEIGHBOURHOOD: tuple[int, ...] = tuple(
 )
 
 
+def _five_windows(sq: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Per line through ``sq``: the line's squares near ``sq``, and the runs of five with it."""
+    col, row = sq % STRIDE, sq // STRIDE
+    lines = []
+    for dx, dy in EIGHT_DIRECTIONS[::2]:  # one of each opposite pair: the four lines
+        windows = []
+        for start in range(-4, 1):
+            cells = [(col + (start + k) * dx, row + (start + k) * dy) for k in range(5)]
+            if all(on_board(c, r) for c, r in cells):
+                windows.append(sum(1 << (r * STRIDE + c) for c, r in cells))
+        if windows:
+            near = 0
+            for window in windows:
+                near |= window
+            lines.append((near, tuple(windows)))
+    return tuple(lines)
+
+
+#: ``FIVE_WINDOWS[sq]``: for each line through ``sq``, (squares within 4, runs of five).
+FIVE_WINDOWS: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(
+    _five_windows(i) if i % STRIDE < SIZE else () for i in range(SIZE * STRIDE)
+)
+
+#: ``ADJACENT[sq]``: the (up to 8) squares touching ``sq``.
+ADJACENT: tuple[int, ...] = tuple(
+    sum(
+        1 << ((i // STRIDE + dy) * STRIDE + i % STRIDE + dx)
+        for dx, dy in EIGHT_DIRECTIONS
+        if on_board(i % STRIDE + dx, i // STRIDE + dy)
+    )
+    if i % STRIDE < SIZE
+    else 0
+    for i in range(SIZE * STRIDE)
+)
+
+
 def winning_mask(turtles: int) -> int:
     """The turtles that belong to a straight run of five or more (WTS-6.1).
 
@@ -113,6 +149,11 @@ def winning_count(turtles: int) -> int:
     return winning_mask(turtles).bit_count()
 
 
-def may_complete_five(turtles: int, new: int) -> bool:
-    """Cheap filter: could a new turtle on square ``new`` be part of a five?"""
-    return (turtles & LINE_NEIGHBOURHOOD[new]).bit_count() >= 5
+def in_five(turtles: int, sq: int) -> bool:
+    """Is the turtle on ``sq`` part of a run of five or more?"""
+    for near, windows in FIVE_WINDOWS[sq]:
+        if (turtles & near).bit_count() >= 5:
+            for window in windows:
+                if turtles & window == window:
+                    return True
+    return False

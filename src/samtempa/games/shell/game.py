@@ -94,15 +94,19 @@ def random_empty(state: ShellState, rng: Random) -> int:
     uniform and cheap, and the compiled fast path draws the very same numbers
     from the same generator, so seeded games agree move for move.
     """
-    empty = FULL_MASK & ~state.occupied
+    empty = FULL_MASK & ~(state.black | state.white | state.eggs)
     if not empty:
         raise ValueError("no empty cell left")
+    draw = rng.getrandbits
     while True:
-        r = rng.getrandbits(7)
-        if r < 81:
-            sq = r + r // 9  # row * 10 + col for r = row * 9 + col
-            if empty >> sq & 1:
-                return sq
+        sq = _SQUARE_OF_DRAW[draw(7)]
+        if empty >> sq & 1:
+            return sq
+
+
+#: ``getrandbits(7)`` → square for the 81 values that name one (``row * 9 + col``);
+#: the other 47 map to a guard square, which is never empty.
+_SQUARE_OF_DRAW = tuple(r + r // 9 if r < 81 else 9 for r in range(128))
 
 
 def empty_squares(state: ShellState) -> list[int]:

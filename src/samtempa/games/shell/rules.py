@@ -15,9 +15,11 @@ from dataclasses import dataclass, field
 
 from samtempa.games.base import OrderError
 from samtempa.games.shell.board import (
+    ADJACENT,
     CAPTURE_RAYS,
     FULL_MASK,
-    may_complete_five,
+    SQUARES,
+    in_five,
     square_name,
     squares_of,
     winning_count,
@@ -93,6 +95,9 @@ class TurnReport:
         return lines
 
 
+_SQUARE_SET = frozenset(SQUARES)
+
+
 # --- WTS-2.1 checks ----------------------------------------------------------------
 
 
@@ -113,8 +118,17 @@ def check_picks(state: ShellState, black: int, white: int) -> None:
 
 def step(state: ShellState, black: int, white: int) -> ShellState:
     """Play one turn; raises :class:`OrderError` and leaves ``state`` as it was on a bad pick."""
+    free = FULL_MASK & ~(state.black | state.white | state.eggs)
+    if (
+        state.result is None
+        and black in _SQUARE_SET
+        and white in _SQUARE_SET
+        and free >> black & 1
+        and free >> white & 1
+    ):
+        return resolve(state, black, white)
     check_picks(state, black, white)
-    return resolve(state, black, white)
+    raise AssertionError("check_picks accepted picks step refused")
 
 
 def step_with_report(state: ShellState, black: int, white: int) -> tuple[ShellState, TurnReport]:
@@ -146,55 +160,84 @@ def resolve(
     white |= 1 << white_pick
     added_black = [black_pick]
     added_white = [white_pick]
-    new_black, new_white = added_black[:], added_white[:]
+    new_black, new_white = added_black, added_white
     while True:
-        wave = None
-        if report is not None:
-            wave = Wave([(BLACK, s) for s in new_black] + [(WHITE, s) for s in new_white])
         # WTS-4.5: every capture of the wave is found before anything is removed.
         caps_black = find_captures(new_black, black, white | eggs)
         caps_white = find_captures(new_white, white, black | eggs)
         if not caps_black and not caps_white:
             break
-        # WTS-4.6: captured pieces are removed at once; captured eggs leave the queue.
-        removed = 0
-        for pair, _, _ in caps_black:
-            removed |= pair
-        for pair, _, _ in caps_white:
-            removed |= pair
-        black &= ~removed
-        white &= ~removed
-        if eggs & removed:
-            eggs &= ~removed
-            queue = tuple(q for q in queue if not removed >> q & 1)
-        # WTS-5.1, WTS-5.2: pairs of captures make the oldest eggs vanish, the rest hatch.
-        kb, kw = len(caps_black), len(caps_white)
-        m = min(kb, kw)
-        hatch_n = abs(kb - kw)
-        vanished = queue[:m]
-        hatched = queue[m : m + hatch_n]
-        queue = queue[m + hatch_n :]
-        for sq in vanished:
-            eggs &= ~(1 << sq)
-        hatched_mask = 0
-        for sq in hatched:
-            hatched_mask |= 1 << sq
-        eggs &= ~hatched_mask
-        if wave is not None and report is not None:
-            _record_wave(wave, caps_black, caps_white, removed, vanished, hatched, kb > kw)
+        wave = None
+        if report is not None:
+            wave = Wave([(BLACK, s) for s in new_black] + [(WHITE, s) for s in new_white])
             report.waves.append(wave)
+        black, white, eggs, queue = remove_captured(
+            black, white, eggs, queue, caps_black, caps_white, wave
+        )
+        eggs, queue, hatched = hatch(eggs, queue, len(caps_black), len(caps_white), wave)
         if not hatched:
             break
         # WTS-5.3: the hatched turtles are the new turtles of the next wave.
-        if kb > kw:
+        hatched_mask = 0
+        for sq in hatched:
+            hatched_mask |= 1 << sq
+        if len(caps_black) > len(caps_white):
             black |= hatched_mask
             new_black, new_white = list(hatched), []
-            added_black.extend(hatched)
+            added_black = added_black + new_black
         else:
             white |= hatched_mask
             new_black, new_white = [], list(hatched)
-            added_white.extend(hatched)
+            added_white = added_white + new_white
     return result(state, black, white, eggs, queue, added_black, added_white, report)
+
+
+def remove_captured(
+    black: int,
+    white: int,
+    eggs: int,
+    queue: tuple[int, ...],
+    caps_black: list[tuple[int, int, int]],
+    caps_white: list[tuple[int, int, int]],
+    wave: Wave | None,
+) -> tuple[int, int, int, tuple[int, ...]]:
+    """WTS-4.6: every captured piece leaves at once; captured eggs leave the queue."""
+    removed = 0
+    for pair, _, _ in caps_black:
+        removed |= pair
+    for pair, _, _ in caps_white:
+        removed |= pair
+    if eggs & removed:
+        eggs &= ~removed
+        queue = tuple(q for q in queue if not removed >> q & 1)
+    if wave is not None:
+        wave.removed = squares_of(removed)
+        for colour, caps in ((BLACK, caps_black), (WHITE, caps_white)):
+            for pair, closer, end in caps:
+                a, b = squares_of(pair)
+                near, far = (a, b) if abs(a - closer) < abs(b - closer) else (b, a)
+                wave.captures.append(Capture(colour, closer, (near, far), end.bit_length() - 1))
+    return black & ~removed, white & ~removed, eggs, queue
+
+
+def hatch(
+    eggs: int, queue: tuple[int, ...], kb: int, kw: int, wave: Wave | None
+) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """WTS-5.1, 5.2: each pair of captures makes the oldest egg vanish; the rest hatch.
+
+    Returns the eggs left, the queue left and the hatched squares (oldest
+    first) for the colour that captured more; captures beyond the eggs are lost.
+    """
+    m = min(kb, kw)
+    n = abs(kb - kw)
+    vanished, hatched, queue = queue[:m], queue[m : m + n], queue[m + n :]
+    for sq in vanished + hatched:
+        eggs &= ~(1 << sq)
+    if wave is not None:
+        wave.vanished = list(vanished)
+        wave.hatched = list(hatched)
+        wave.hatched_colour = (BLACK if kb > kw else WHITE) if hatched else None
+    return eggs, queue, hatched
 
 
 def find_captures(new: list[int], own: int, hostile: int) -> list[tuple[int, int, int]]:
@@ -205,6 +248,8 @@ def find_captures(new: list[int], own: int, hostile: int) -> list[tuple[int, int
     """
     found: list[tuple[int, int, int]] = []
     for sq in new:
+        if not hostile & ADJACENT[sq]:
+            continue
         for pair, end in CAPTURE_RAYS[sq]:
             if hostile & pair == pair and own & end:
                 found.append((pair, sq, end))
@@ -254,27 +299,10 @@ def _recount(before: int, after: int, count_before: int, added: list[int] | tupl
     """
     if before == after:
         return count_before
-    if count_before == 0 and not any(may_complete_five(after, sq) for sq in added):
-        return 0
+    if count_before == 0:
+        for sq in added:
+            if in_five(after, sq):
+                break
+        else:
+            return 0
     return winning_count(after)
-
-
-def _record_wave(
-    wave: Wave,
-    caps_black: list[tuple[int, int, int]],
-    caps_white: list[tuple[int, int, int]],
-    removed: int,
-    vanished: tuple[int, ...],
-    hatched: tuple[int, ...],
-    black_hatches: bool,
-) -> None:
-    for colour, caps in ((BLACK, caps_black), (WHITE, caps_white)):
-        for pair, closer, end in caps:
-            a, b = squares_of(pair)
-            # Order the pair from the closer outwards.
-            first, second = (a, b) if abs(a - closer) < abs(b - closer) else (b, a)
-            wave.captures.append(Capture(colour, closer, (first, second), end.bit_length() - 1))
-    wave.removed = squares_of(removed)
-    wave.vanished = list(vanished)
-    wave.hatched = list(hatched)
-    wave.hatched_colour = (BLACK if black_hatches else WHITE) if hatched else None
