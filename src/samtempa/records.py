@@ -1,0 +1,481 @@
+"""Game records: one JSON format to save, share, replay and draw a game (``docs/records.md``).
+
+A record holds what is needed to replay every state and every frame of a game
+through the :class:`~samtempa.games.base.Game` protocol, and nothing the
+engine can recompute: the game, its setup (or start state), the players'
+display names, the orders of every turn in the game's conformance notation,
+the result and some dates. Replaying never re-implements a rule: each turn is
+``game.play(state, orders)``.
+
+>>> record = new_record("what-the-shell", players=[Player("black", "Ana"), Player("white", "Bo")])
+>>> _ = record.append("E5/B4")
+>>> Record.from_json(record.to_json()).final_state().turn
+1
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from samtempa.games.base import JSON, Game, OrderError, Outcome, PlayerId, StateError, Step
+from samtempa.games.registry import GAME_NAMES, get_game
+
+FORMAT = "samtempa-record"
+VERSION = 1
+
+_KEYS = {
+    "format",
+    "version",
+    "game",
+    "setup",
+    "start",
+    "players",
+    "turns",
+    "result",
+    "created",
+    "finished",
+    "meta",
+}
+_TURN_KEYS = {"orders", "at", "digest"}
+
+
+class RecordError(StateError):
+    """A record that cannot be read or does not replay.
+
+    ``turn`` is the 1-based number of the turn at fault (None: the record as a
+    whole), ``code`` an engine error code (``occupied``…) or one of
+    ``bad-record``, ``bad-start``, ``digest-mismatch``, ``result-mismatch``.
+    """
+
+    def __init__(self, message: str, *, turn: int | None = None, code: str = "bad-record") -> None:
+        super().__init__(f"turn {turn}: {message}" if turn is not None else message)
+        self.turn = turn
+        self.code = code
+        self.detail = message
+
+    def to_json(self) -> JSON:
+        return {"turn": self.turn, "code": self.code, "message": self.detail}
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A seat (What the Shell: ``black``/``white``; Snake Synapse: the snake id) and who held it."""
+
+    id: PlayerId
+    name: str
+
+    def to_json(self) -> JSON:
+        return {"id": self.id, "name": self.name}
+
+
+@dataclass(slots=True)
+class Turn:
+    """One turn: the orders in conformance notation, when they were resolved, a state digest."""
+
+    orders: Any
+    at: str | None = None
+    digest: str | None = None
+
+    def to_json(self) -> JSON:
+        out: JSON = {"orders": self.orders}
+        if self.at is not None:
+            out["at"] = self.at
+        if self.digest is not None:
+            out["digest"] = self.digest
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayedTurn:
+    """One turn of a replay: its number (from 1), the state before it and the engine's step."""
+
+    number: int
+    before: Any
+    step: Step[Any]
+
+    @property
+    def after(self) -> Any:
+        return self.step.state
+
+
+@dataclass(slots=True)
+class Record:
+    """A game record (format ``samtempa-record`` version 1).
+
+    ``setup`` is the game's setup object (None: the default game); ``start``,
+    when given, is a canonical state the game started from instead (it wins
+    over ``setup``). ``turns`` hold orders in the conformance notation
+    (What the Shell ``"E5/B4"``, Snake Synapse an orders object), ``result``
+    is ``{"winner": id}``, ``{"draw": [ids]}`` or None, ``meta`` is free for
+    the server or the arena (match id, bot levels, seed…).
+    """
+
+    game: str
+    setup: JSON | None = None
+    start: JSON | None = None
+    players: list[Player] = field(default_factory=list)
+    turns: list[Turn] = field(default_factory=list)
+    result: JSON | None = None
+    created: str | None = None
+    finished: str | None = None
+    meta: JSON = field(default_factory=dict)
+    _cache: tuple[int, Any] | None = field(default=None, repr=False, compare=False)
+
+    # --- reading and writing -------------------------------------------------------
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        """Read a record, checking its shape (not yet its turns: see :meth:`check`)."""
+        if not isinstance(data, dict):
+            raise RecordError("a record is a JSON object")
+        if data.get("format") != FORMAT:
+            raise RecordError(f"not a game record: 'format' must be {FORMAT!r}")
+        version = data.get("version")
+        if version != VERSION:
+            raise RecordError(f"record version {version!r} is not supported (expected {VERSION})")
+        unknown = sorted(set(data) - _KEYS)
+        if unknown:
+            raise RecordError(f"unknown keys {', '.join(unknown)}")
+        game = data.get("game")
+        if game not in GAME_NAMES:
+            raise RecordError(f"unknown game {game!r}; expected one of {', '.join(GAME_NAMES)}")
+        setup = _optional_object(data, "setup")
+        start = _optional_object(data, "start")
+        players = _read_players(data.get("players", []))
+        raw_turns = data.get("turns")
+        if not isinstance(raw_turns, list):
+            raise RecordError("'turns' must be a list")
+        turns = [_read_turn(n, t) for n, t in enumerate(raw_turns, 1)]
+        result = _optional_object(data, "result")
+        if result is not None and not _is_outcome_json(result):
+            raise RecordError('\'result\' must be {"winner": ID}, {"draw": [IDS]} or null')
+        created, finished = _optional_str(data, "created"), _optional_str(data, "finished")
+        meta = _optional_object(data, "meta") or {}
+        return cls(game, setup, start, players, turns, result, created, finished, meta)
+
+    def to_json(self) -> JSON:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "setup": self.setup,
+            "start": self.start,
+            "players": [p.to_json() for p in self.players],
+            "turns": [t.to_json() for t in self.turns],
+            "result": self.result,
+            "created": self.created,
+            "finished": self.finished,
+            "meta": self.meta,
+        }
+
+    def dumps(self) -> str:
+        """The record as JSON text, one turn a line so that diffs and eyes can follow it."""
+        head = {k: v for k, v in self.to_json().items() if k != "turns"}
+        lines = json.dumps(head, ensure_ascii=False, indent=2)[:-2]
+        turns = ",\n    ".join(json.dumps(t.to_json(), ensure_ascii=False) for t in self.turns)
+        body = f'"turns": [\n    {turns}\n  ]' if self.turns else '"turns": []'
+        return f"{lines},\n  {body}\n}}\n"
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as e:
+            raise RecordError(f"cannot read {path}: {e.strerror}") from e
+        try:
+            data = json.loads(text)
+        except ValueError as e:
+            raise RecordError(f"{path} is not JSON: {e}") from e
+        return cls.from_json(data)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.dumps(), encoding="utf-8")
+
+    # --- replaying -----------------------------------------------------------------
+
+    @property
+    def engine(self) -> Game[Any, Any]:
+        return get_game(self.game)
+
+    def initial_state(self) -> Any:
+        """The state before turn 1: ``start`` if given, else the game set up from ``setup``."""
+        game = self.engine
+        try:
+            if self.start is not None:
+                return game.from_json(self.start)
+            return game.initial_state(self.setup)
+        except StateError as e:
+            what = "start" if self.start is not None else "setup"
+            raise RecordError(f"invalid {what}: {e}", code="bad-start") from e
+
+    def replay(self, *, check_digests: bool = True) -> Iterator[ReplayedTurn]:
+        """Play every turn through the engine, yielding each; raises :class:`RecordError`.
+
+        The error names the first turn the engine rejects, or whose resulting
+        state differs from the digest the record kept.
+        """
+        game = self.engine
+        state = self.initial_state()
+        for n, turn in enumerate(self.turns, 1):
+            step = _play(game, state, turn.orders, n)
+            if check_digests and turn.digest is not None:
+                got = state_digest(game.to_json(step.state))
+                if got != turn.digest:
+                    raise RecordError(
+                        f"the state after this turn differs from the recorded one "
+                        f"(digest {got}, record says {turn.digest})",
+                        turn=n,
+                        code="digest-mismatch",
+                    )
+            yield ReplayedTurn(n, state, step)
+            state = step.state
+        self._cache = (len(self.turns), state)
+
+    def states(self) -> list[Any]:
+        """Every state between turns: the start, then the state after each turn."""
+        out = [self.initial_state()]
+        out.extend(t.after for t in self.replay())
+        return out
+
+    def state_at(self, turn: int) -> Any:
+        """The state after ``turn`` turns (0: the start; negative counts from the end)."""
+        n = len(self.turns)
+        k = turn + n + 1 if turn < 0 else turn
+        if not 0 <= k <= n:
+            raise RecordError(f"the record has {n} turns; there is no turn {turn}")
+        state = self.initial_state()
+        for replayed in self.replay():
+            if replayed.number > k:
+                break
+            state = replayed.after
+        return state
+
+    def turn_at(self, turn: int) -> ReplayedTurn:
+        """Turn ``turn`` (from 1; negative counts from the end) with the state before it."""
+        n = len(self.turns)
+        k = turn + n + 1 if turn < 0 else turn
+        if not 1 <= k <= n:
+            raise RecordError(f"the record has {n} turns; there is no turn {turn}")
+        for replayed in self.replay():
+            if replayed.number == k:
+                return replayed
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def final_state(self) -> Any:
+        """The state after the last turn (cached while no turn is added)."""
+        if self._cache is not None and self._cache[0] == len(self.turns):
+            return self._cache[1]
+        state = self.initial_state()
+        for replayed in self.replay():
+            state = replayed.after
+        return state
+
+    def check(self) -> Any:
+        """Replay the whole record and check its result; returns the final state."""
+        state = self.final_state()
+        got = outcome_to_json(self.engine.outcome(state))
+        if got != self.result:
+            last = len(self.turns)
+            raise RecordError(
+                f"the record says the result is {_show(self.result)} "
+                f"but the replay gives {_show(got)}",
+                turn=last if last else None,
+                code="result-mismatch",
+            )
+        return state
+
+    # --- writing a game as it is played --------------------------------------------
+
+    def append(self, orders: Any, at: str | None = None) -> Step[Any]:
+        """Play one more turn (conformance notation) and keep it; raises :class:`OrderError`.
+
+        A rejected turn leaves the record as it was. When the game ends,
+        ``result`` and ``finished`` are filled in.
+        """
+        game = self.engine
+        before = self.final_state()
+        step = game.play(before, orders)
+        when = at if at is not None else now()
+        self.turns.append(Turn(_copy(orders), when, state_digest(game.to_json(step.state))))
+        self._cache = (len(self.turns), step.state)
+        outcome = game.outcome(step.state)
+        if outcome is not None:
+            self.result = outcome_to_json(outcome)
+            self.finished = when
+        return step
+
+    def append_orders(self, orders: Mapping[PlayerId, Any], at: str | None = None) -> Step[Any]:
+        """:meth:`append` from each player's orders in JSON form (what bots and clients send)."""
+        return self.append(turn_notation(self.game, orders), at)
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+
+def new_record(
+    game: str,
+    setup: Mapping[str, Any] | None = None,
+    players: Sequence[Player] = (),
+    *,
+    start: JSON | None = None,
+    meta: Mapping[str, Any] | None = None,
+    created: str | None = None,
+) -> Record:
+    """A record of a game about to start; checks that the game can be set up."""
+    if game not in GAME_NAMES:
+        raise RecordError(f"unknown game {game!r}; expected one of {', '.join(GAME_NAMES)}")
+    ids = [p.id for p in players]
+    if len(set(ids)) != len(ids):
+        raise RecordError("two players share one id")
+    record = Record(
+        game,
+        _copy(dict(setup)) if setup is not None else None,
+        _copy(start),
+        list(players),
+        created=created if created is not None else now(),
+        meta=_copy(dict(meta or {})),
+    )
+    record.initial_state()
+    return record
+
+
+def record_from_case(case: Mapping[str, Any]) -> Record:
+    """The record of a conformance case's accepted turns (a rejected turn ends it).
+
+    The case's ``start`` becomes the record's ``start`` when it is a canonical
+    state (it has a ``game`` key) and its ``setup`` otherwise.
+    """
+    game = case.get("game")
+    if not isinstance(game, str) or game not in GAME_NAMES:
+        raise RecordError(f"unknown game {game!r}")
+    start = case.get("start")
+    if start is not None and not isinstance(start, dict):
+        raise RecordError("a case's start must be an object")
+    is_state = isinstance(start, dict) and "game" in start
+    record = new_record(
+        game,
+        None if is_state else start,
+        start=start if is_state else None,
+        meta={"case": case["id"]} if isinstance(case.get("id"), str) else None,
+    )
+    for orders in case.get("turns", []):
+        try:
+            record.append(orders)
+        except OrderError:
+            break
+    # A case happens at no date.
+    record.created = record.finished = None
+    for turn in record.turns:
+        turn.at = None
+    return record
+
+
+def turn_notation(game: str, orders: Mapping[PlayerId, Any]) -> Any:
+    """One turn in conformance notation from each player's orders in JSON form.
+
+    What the Shell writes ``black/white`` (WTS-7.1); Snake Synapse's orders
+    object already maps each snake to its orders (SS-3.1).
+    """
+    if game == "what-the-shell":
+        try:
+            return f"{orders['black']}/{orders['white']}"
+        except KeyError as e:
+            raise OrderError("missing-orders", f"{e.args[0]} has not picked", e.args[0]) from e
+    return _copy(dict(orders))
+
+
+def outcome_to_json(outcome: Outcome | None) -> JSON | None:
+    if outcome is None:
+        return None
+    if outcome.winner is not None:
+        return {"winner": outcome.winner}
+    return {"draw": list(outcome.draw)}
+
+
+def state_digest(state_json: JSON) -> str:
+    """A short fingerprint of a canonical state (16 hex digits of SHA-256)."""
+    text = json.dumps(state_json, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def now() -> str:
+    """The current time as a record writes it: ISO 8601, UTC, to the second."""
+    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def _play(game: Game[Any, Any], state: Any, orders: Any, n: int) -> Step[Any]:
+    try:
+        return game.play(state, orders)
+    except OrderError as e:
+        raise RecordError(f"{e.code}: {e.message}", turn=n, code=e.code) from e
+    except (StateError, TypeError, ValueError, KeyError, AttributeError) as e:
+        # A structurally wrong turn the engine did not expect (e.g. a list for a string).
+        raise RecordError(f"the orders cannot be played: {e!r}", turn=n) from e
+
+
+def _read_players(raw: Any) -> list[Player]:
+    if not isinstance(raw, list):
+        raise RecordError("'players' must be a list")
+    players = []
+    for i, p in enumerate(raw, 1):
+        if not (
+            isinstance(p, dict)
+            and set(p) == {"id", "name"}
+            and isinstance(p["id"], str)
+            and isinstance(p["name"], str)
+        ):
+            raise RecordError(f"player {i} must be an object with string 'id' and 'name'")
+        players.append(Player(p["id"], p["name"]))
+    ids = [p.id for p in players]
+    if len(set(ids)) != len(ids):
+        raise RecordError("two players share one id")
+    return players
+
+
+def _read_turn(n: int, raw: Any) -> Turn:
+    if not isinstance(raw, dict) or "orders" not in raw:
+        raise RecordError("a turn must be an object with 'orders'", turn=n)
+    unknown = sorted(set(raw) - _TURN_KEYS)
+    if unknown:
+        raise RecordError(f"unknown keys {', '.join(unknown)}", turn=n)
+    for key in ("at", "digest"):
+        if raw.get(key) is not None and not isinstance(raw[key], str):
+            raise RecordError(f"'{key}' must be a string", turn=n)
+    return Turn(raw["orders"], raw.get("at"), raw.get("digest"))
+
+
+def _optional_object(data: JSON, key: str) -> JSON | None:
+    value = data.get(key)
+    if value is not None and not isinstance(value, dict):
+        raise RecordError(f"'{key}' must be an object or null")
+    return value
+
+
+def _optional_str(data: JSON, key: str) -> str | None:
+    value = data.get(key)
+    if value is not None and not isinstance(value, str):
+        raise RecordError(f"'{key}' must be a string or null")
+    return value
+
+
+def _is_outcome_json(value: JSON) -> bool:
+    if set(value) == {"winner"}:
+        return isinstance(value["winner"], str)
+    if set(value) == {"draw"}:
+        return isinstance(value["draw"], list) and all(isinstance(p, str) for p in value["draw"])
+    return False
+
+
+def _show(result: JSON | None) -> str:
+    return "no result yet" if result is None else json.dumps(result)
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of JSON data, so a record never shares lists with its caller."""
+    return json.loads(json.dumps(value)) if value is not None else None
