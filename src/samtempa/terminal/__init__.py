@@ -1,0 +1,1 @@
+"""Terminal games (``samtempa play``): hotseat and against bots, drawn with Rich."""
