@@ -17,6 +17,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("case", help="a case file (rules/conformance.md)")
     p.add_argument("--frames", action="store_true", help="also print every frame (Snake Synapse)")
 
+    p = sub.add_parser("replay", help="check a game record and print its final state")
+    p.add_argument("record", help="a record file (docs/records.md)")
+    p.add_argument("--turn", type=int, default=None, help="print the state after turn N instead")
+
+    p = sub.add_parser("render", help="draw a state or a record as SVG, PNG, GIF or APNG")
+    p.add_argument("source", help="a canonical state, a game record or a conformance case")
+    p.add_argument("--out", required=True, help="FILE.svg, FILE.png, FILE.gif or FILE.apng")
+    p.add_argument("--turn", type=int, default=None, help="the turn to draw or animate")
+    p.add_argument("--width", type=int, default=None, help="width in pixels (PNG, GIF, APNG)")
+
     p = sub.add_parser("play", help="play in the terminal (hotseat or against a bot)")
     play = p.add_subparsers(dest="game", required=True, metavar="GAME")
     q = play.add_parser("what-the-shell", help="two players, 9×9, five in a row")
@@ -40,6 +50,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from samtempa.adjudicate import main as adjudicate
 
         return adjudicate(args.case, args.frames)
+    if args.command == "replay":
+        from samtempa.records import replay_main
+
+        return replay_main(args.record, args.turn)
+    if args.command == "render":
+        from samtempa.render.command import main as render
+
+        return render(args.source, args.out, args.turn, args.width)
     if args.command == "play" and args.game == "what-the-shell":
         from samtempa.terminal.shell import main as play_shell
 

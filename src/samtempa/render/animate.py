@@ -1,0 +1,107 @@
+"""Pictures of records: a state after any turn, a turn step by step, a whole game.
+
+What the Shell shows a turn as the engine's report tells it: the picks, the
+turtles landing, then each wave's captures and its vanished and hatched eggs.
+Snake Synapse shows the engine's frames (``Step.frames``: the state after
+every frame, settling frames included). Everything comes from replaying the
+record through the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from samtempa.records import Record, ReplayedTurn
+from samtempa.render.raster import Frame
+from samtempa.render.svg import state_svg
+
+START_MS = 1200
+STEP_MS = 900
+TURN_END_MS = 1600
+SNAKE_FRAME_MS = 450
+GAME_TURN_MS = 900
+
+
+def record_picture(record: Record, turn: int | None = None) -> str:
+    """The state after ``turn`` (None: the last; 0: the start), its turn marked."""
+    n = len(record.turns) if turn is None else turn
+    if n == 0 or (n < 0 and -n > len(record.turns)):
+        return state_svg(record.engine.to_json(record.state_at(0)))
+    return _turn_end_svg(record, record.turn_at(n))
+
+
+def _turn_end_svg(record: Record, replayed: ReplayedTurn) -> str:
+    game = record.engine
+    return state_svg(
+        game.to_json(replayed.after),
+        report=replayed.step.report,
+        before=game.to_json(replayed.before),
+    )
+
+
+def turn_frames(record: Record, turn: int) -> list[Frame]:
+    """Turn ``turn`` (from 1; negative from the end) step by step, or frame by frame."""
+    return _turn_frames(record, record.turn_at(turn), whole_game=False)
+
+
+def game_frames(record: Record) -> list[Frame]:
+    """The whole game: the start, then every turn (its steps or frames, then its end)."""
+    game = record.engine
+    frames: list[Frame] = [(state_svg(game.to_json(record.initial_state())), START_MS)]
+    for replayed in record.replay():
+        frames += _turn_frames(record, replayed, whole_game=True)
+    return frames
+
+
+def _turn_frames(record: Record, replayed: ReplayedTurn, *, whole_game: bool) -> list[Frame]:
+    game = record.engine
+    before, after = game.to_json(replayed.before), game.to_json(replayed.after)
+    if record.game == "what-the-shell":
+        from samtempa.games.shell.rules import TurnReport
+        from samtempa.render import shell
+
+        report = replayed.step.report
+        if not isinstance(report, TurnReport):  # pragma: no cover - the engine always reports
+            return [(_turn_end_svg(record, replayed), TURN_END_MS)]
+        pictures = shell.turn_pictures(before, report, after)
+        if whole_game:
+            # Quiet turns are one picture; turns with captures keep their steps.
+            pictures = pictures[1:] if report.waves else pictures[-1:]
+        out = [(shell.draw(p), STEP_MS) for p in pictures[:-1]]
+        return [*out, (shell.draw(pictures[-1]), GAME_TURN_MS if whole_game else TURN_END_MS)]
+    return _snake_turn(record, replayed, before, after, whole_game)
+
+
+def _snake_turn(
+    record: Record,
+    replayed: ReplayedTurn,
+    before: dict[str, Any],
+    after: dict[str, Any],
+    whole_game: bool,
+) -> list[Frame]:
+    game = record.engine
+    states = [game.to_json(f) for f in replayed.step.frames]
+    movement = _movement_frames(before, record.turns[replayed.number - 1].orders)
+    n = len(states)
+    out: list[Frame] = []
+    if not whole_game:
+        caption = f"Snake Synapse · turn {replayed.number}: orders revealed"
+        out.append((state_svg(before, caption=caption), STEP_MS))
+    for k, frame in enumerate(states, 1):
+        kind = "settling frame" if k > movement else "frame"
+        caption = f"Snake Synapse · turn {replayed.number}, {kind} {k} of {n}"
+        out.append((state_svg(frame, caption=caption), SNAKE_FRAME_MS))
+    caption = f"Snake Synapse · end of turn {replayed.number}"
+    if after.get("result") is not None:
+        result = after["result"]
+        caption += f" · {result['winner']} wins" if "winner" in result else " · draw"
+    out.append((state_svg(after, caption=caption), GAME_TURN_MS if whole_game else TURN_END_MS))
+    return out
+
+
+def _movement_frames(before: dict[str, Any], orders: Any) -> int:
+    """How many frames of the turn are movement frames, for the caption only (SS-4.2)."""
+    dash = 0
+    if isinstance(orders, dict):
+        dash = max((o.get("dash", 0) for o in orders.values() if isinstance(o, dict)), default=0)
+    return int(before.get("path_length", 0)) + (dash if isinstance(dash, int) else 0)

@@ -1,0 +1,580 @@
+"""Snake Synapse as SVG, drawn from the canonical state (SS-11) and the terrain's data file.
+
+Everything shown is read from the state: the grid (SS-1.3), wraps, traps,
+portals, pending deletions, snakes and their deaths; only the queued and
+coming terrain changes are looked up in ``terrains/<id>.json`` (SS-1.6), to
+say what they will do. Frames of a turn are states too (``Step.frames``), so
+an animation is this drawing once per frame.
+
+Every cell, snake part and mark carries ``data-…`` attributes and a
+``class`` saying what it is, so tests and scripts can read the picture back.
+"""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from itertools import pairwise
+from typing import Any
+
+from samtempa.grid import COLUMNS, Cell, cell_name, cell_range, parse_cell
+from samtempa.render import palette as pal
+from samtempa.render.svgdoc import Svg, wrap_text
+
+#: The race symbols of the rule book (``seeds/snake-synapse.fr.txt``).
+RACE_SYMBOLS = {
+    "breaker": "||",
+    "dasher": "≈",
+    "trapper": "[X]",
+    "digger": "[↑]",
+    "ghost": "O",
+    "shooter": "00",
+}
+CHARGE_WORDS = {"shooter": "shots"}
+
+WIDTH = 600
+MARGIN_LEFT = 40
+MARGIN_RIGHT = 22
+FLOOR_GAP = 44
+TOP = 84
+LINE = 19
+FONT = 13
+PENDING = pal.VERMILLION
+QUEUED = pal.REDDISH_PURPLE
+WRAP = pal.BLUE
+DIED = pal.VERMILLION
+
+_STEPS = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0)}
+
+
+@cache
+def terrain_data(terrain_id: str) -> Mapping[str, Any] | None:
+    """The terrain's data file (SS-1.6), or None if the package has no such terrain."""
+    path = resources.files("samtempa.games") / "snake" / "terrains" / f"{terrain_id}.json"
+    try:
+        data: Mapping[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    except (FileNotFoundError, ValueError):
+        return None
+    return data
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where each cell is: cell size, the left edge of each floor, the top of the grids."""
+
+    width: int
+    height: int
+    floors: int
+    cell: float
+
+    def floor_left(self, floor: int) -> float:
+        return MARGIN_LEFT + floor * (self.width * self.cell + FLOOR_GAP)
+
+    @property
+    def picture_width(self) -> float:
+        return max(WIDTH, self.floor_left(self.floors) - FLOOR_GAP + MARGIN_RIGHT)
+
+    @property
+    def grid_bottom(self) -> float:
+        return TOP + self.height * self.cell
+
+    def corner(self, cell: Cell) -> tuple[float, float]:
+        return self.floor_left(cell.floor) + cell.col * self.cell, TOP + cell.row * self.cell
+
+    def centre(self, cell: Cell | str) -> tuple[float, float]:
+        """The centre of a cell in SVG units (tests sample PNG pixels there)."""
+        c = parse_cell(cell) if isinstance(cell, str) else cell
+        if c is None:
+            raise ValueError(f"not a cell name: {cell!r}")
+        x, y = self.corner(c)
+        return x + self.cell / 2, y + self.cell / 2
+
+
+def layout_of(state: Mapping[str, Any]) -> Layout:
+    grid = state["grid"]
+    floors, height, width = len(grid), len(grid[0]), len(grid[0][0])
+    room = WIDTH - MARGIN_LEFT - MARGIN_RIGHT - (floors - 1) * FLOOR_GAP
+    cell = max(30.0, min(44.0, room / (floors * width)))
+    return Layout(width, height, floors, float(int(cell)))
+
+
+# --- the picture ---------------------------------------------------------------------
+
+
+def state_svg(state: Mapping[str, Any], caption: str | None = None) -> str:
+    """The SVG text of a Snake Synapse state (between turns, or after a frame)."""
+    lay = layout_of(state)
+    terrain = terrain_data(str(state["terrain"]))
+    snakes: list[Mapping[str, Any]] = state["snakes"]
+    colours = pal.snake_colours([str(s["colour"]) for s in snakes])
+    legend = _legend_lines(state, terrain)
+    key = _key_items(state, terrain)
+    width = lay.picture_width
+    wrapped = [line for text in legend for line in wrap_text(text, int((width - 40) / 7.3))]
+    legend_top = lay.grid_bottom + 24
+    height = legend_top + LINE * len(snakes) + 8 + (LINE + 4) * bool(key) + LINE * len(wrapped)
+    svg = Svg(width, height + 8, caption or _caption(state))
+    svg.el(None, "rect", x=0, y=0, width=width, height=height + 8, fill="#FFFFFF")
+    svg.text(None, MARGIN_LEFT, 22, caption or _caption(state), 17, anchor="start",
+             weight="bold", class_="caption")  # fmt: skip
+    _patterns(svg, lay)
+    _terrain(svg, lay, state)
+    _queued(svg, lay, state, terrain)
+    _portals(svg, lay, state, colours, under=True)
+    order = sorted(range(len(snakes)), key=lambda i: (snakes[i]["alive"], _is_ghost(snakes[i])))
+    for i in order:
+        _snake(svg, lay, snakes[i], i, colours[i], state)
+    _portals(svg, lay, state, colours, under=False)
+    y = legend_top
+    _snake_legend(svg, snakes, colours, y)
+    y += LINE * len(snakes) + 8
+    if key:
+        _key(svg, y, key)
+        y += LINE + 4
+    for text in wrapped:
+        svg.text(None, 14, y, text, FONT, anchor="start", class_="legend")
+        y += LINE
+    return svg.to_string()
+
+
+def _caption(state: Mapping[str, Any]) -> str:
+    text = f"Snake Synapse · {state['terrain']} · turn {state['turn']}"
+    if state["frame"]:
+        text += f", frame {state['frame']}"
+    result = state["result"]
+    if result is not None:
+        text += f" · {result['winner']} wins" if "winner" in result else " · draw"
+    return text
+
+
+def _is_ghost(snake: Mapping[str, Any]) -> bool:
+    return bool(snake["alive"]) and int(snake["ghost_turns_left"]) > 0
+
+
+def _patterns(svg: Svg, lay: Layout) -> None:
+    size = max(6.0, lay.cell / 5)
+    p = svg.el(svg.defs, "pattern", id="diggable", width=size, height=size,
+               patternUnits="userSpaceOnUse", patternTransform="rotate(45)")  # fmt: skip
+    svg.el(p, "rect", x=0, y=0, width=size, height=size, fill=pal.WALL_DIGGABLE)
+    svg.el(p, "rect", x=0, y=0, width=size * 0.3, height=size, fill=pal.WALL_HATCH)
+
+
+def _terrain(svg: Svg, lay: Layout, state: Mapping[str, Any]) -> None:
+    g = svg.group(class_="terrain")
+    c = lay.cell
+    for floor, rows in enumerate(state["grid"]):
+        left = lay.floor_left(floor)
+        prime = "'" if floor else ""
+        if lay.floors > 1:
+            label = "Floor 1 (ground)" if floor == 0 else "Floor 2 (basement, C4')"
+            svg.text(g, left, 44, label, 14, anchor="start", weight="bold", class_="floor-label")
+        for col in range(lay.width):
+            svg.text(g, left + (col + 0.5) * c, TOP - 20, f"{COLUMNS[col]}{prime}", 13,
+                     class_="coord col")  # fmt: skip
+        for row in range(lay.height):
+            svg.text(g, left - 24, TOP + (row + 0.5) * c, str(row + 1), 13, class_="coord row")
+        for row, line in enumerate(rows):
+            for col, ch in enumerate(line):
+                _cell(svg, g, lay, Cell(col, row, floor), ch)
+        svg.el(g, "rect", x=left, y=TOP, width=lay.width * c, height=lay.height * c, fill="none",
+               stroke=pal.WALL_UNDIGGABLE, stroke_width=2.5, class_="edge")  # fmt: skip
+        _wraps(svg, g, lay, state, floor)
+    for name in state["traps"]:
+        cell = parse_cell(name)
+        if cell is not None and state["grid"][cell.floor][cell.row][cell.col] != "T":
+            _trap(svg, g, lay, cell)  # a trap the grid does not show (should not happen)
+    for pending in state["pending_deletions"]:
+        cell = parse_cell(pending["cell"])
+        if cell is None:
+            continue
+        x, y = lay.corner(cell)
+        diggable = bool(pending["diggable"])
+        pg = svg.group(g, class_="pending", data_cell=pending["cell"],
+                       data_diggable=str(diggable).lower())  # fmt: skip
+        svg.el(pg, "rect", x=x + 2.5, y=y + 2.5, width=c - 5, height=c - 5, fill="none",
+               stroke=PENDING, stroke_width=3, stroke_dasharray="5 3")  # fmt: skip
+        svg.el(pg, "rect", x=x + c - 13, y=y + 1, width=12, height=12,
+               fill="url(#diggable)" if diggable else pal.WALL_UNDIGGABLE)  # fmt: skip
+
+
+def _cell(svg: Svg, g: ET.Element, lay: Layout, cell: Cell, ch: str) -> None:
+    x, y = lay.corner(cell)
+    c = lay.cell
+    name = cell_name(cell)
+    if ch == "T":
+        _trap(svg, g, lay, cell)
+        return
+    kind, fill = {
+        "#": ("wall diggable", "url(#diggable)"),
+        "X": ("wall undiggable", pal.WALL_UNDIGGABLE),
+        "H": ("ladder", pal.FLOOR),
+    }.get(ch, ("open", pal.FLOOR))
+    svg.el(g, "rect", x=x, y=y, width=c, height=c, fill=fill, stroke=pal.GRID, stroke_width=1,
+           class_=f"cell {kind}", data_cell=name)  # fmt: skip
+    if ch == "H":
+        lg = svg.group(g, class_="ladder-mark", data_cell=name)
+        for dx in (0.3, 0.7):
+            svg.el(lg, "line", x1=x + dx * c, y1=y + 0.12 * c, x2=x + dx * c, y2=y + 0.88 * c,
+                   stroke=pal.LADDER, stroke_width=max(2.0, c / 14))  # fmt: skip
+        for dy in (0.3, 0.5, 0.7):
+            svg.el(lg, "line", x1=x + 0.3 * c, y1=y + dy * c, x2=x + 0.7 * c, y2=y + dy * c,
+                   stroke=pal.LADDER, stroke_width=max(1.5, c / 18))  # fmt: skip
+
+
+def _trap(svg: Svg, g: ET.Element, lay: Layout, cell: Cell) -> None:
+    x, y = lay.corner(cell)
+    c = lay.cell
+    tg = svg.group(g, class_="cell trap", data_cell=cell_name(cell))
+    svg.el(tg, "rect", x=x, y=y, width=c, height=c, fill=pal.TRAP, stroke=pal.INK, stroke_width=1)
+    for dx in (-1, 1):
+        svg.el(tg, "line", x1=x + c / 2 - dx * c * 0.28, y1=y + c * 0.22,
+               x2=x + c / 2 + dx * c * 0.28, y2=y + c * 0.78, stroke=pal.INK,
+               stroke_width=max(2.5, c / 10), stroke_linecap="round")  # fmt: skip
+
+
+def _wraps(svg: Svg, g: ET.Element, lay: Layout, state: Mapping[str, Any], floor: int) -> None:
+    """Edge markers: a pair of outward arrows at both ends of every wrapped row and column."""
+    c = lay.cell
+    left = lay.floor_left(floor)
+    right = left + lay.width * c
+    s = 6.0
+    for row in state["wrap"]["rows"]:
+        y = TOP + (int(row) - 0.5) * c
+        wg = svg.group(g, class_="wrap row", data_row=row)
+        svg.el(wg, "polygon", points=f"{left - 3},{y - s} {left - 3},{y + s} {left - 3 - s},{y}",
+               fill=WRAP)  # fmt: skip
+        svg.el(wg, "polygon", points=f"{right + 3},{y - s} {right + 3},{y + s} {right + 3 + s},{y}",
+               fill=WRAP)  # fmt: skip
+    bottom = lay.grid_bottom
+    for col in state["wrap"]["columns"]:
+        x = lay.floor_left(floor) + (COLUMNS.index(col) + 0.5) * c
+        wg = svg.group(g, class_="wrap column", data_column=col)
+        svg.el(wg, "polygon", points=f"{x - s},{TOP - 3} {x + s},{TOP - 3} {x},{TOP - 3 - s}",
+               fill=WRAP)  # fmt: skip
+        svg.el(wg, "polygon",
+               points=f"{x - s},{bottom + 3} {x + s},{bottom + 3} {x},{bottom + 3 + s}",
+               fill=WRAP)  # fmt: skip
+
+
+def _change_ops(terrain: Mapping[str, Any] | None, deaths: int) -> list[Mapping[str, Any]]:
+    if terrain is None:
+        return []
+    for change in terrain.get("changes", []):
+        if change.get("deaths") == deaths:
+            return list(change.get("ops", []))
+    return []
+
+
+def _queued(
+    svg: Svg, lay: Layout, state: Mapping[str, Any], terrain: Mapping[str, Any] | None
+) -> None:
+    """Dotted outlines on the cells a queued change will remove (SS-7.2)."""
+    g = svg.group(class_="queued-changes")
+    c = lay.cell
+    for deaths in state["queued_changes"]:
+        for op in _change_ops(terrain, int(deaths)):
+            if op.get("op") != "remove":
+                continue
+            for text in op.get("cells", []):
+                for cell in cell_range(text) or []:
+                    x, y = lay.corner(cell)
+                    svg.el(g, "rect", x=x + 5, y=y + 5, width=c - 10, height=c - 10, fill="none",
+                           stroke=QUEUED, stroke_width=2.5, stroke_dasharray="2 3",
+                           class_="queued", data_cell=cell_name(cell),
+                           data_change=deaths)  # fmt: skip
+
+
+def _portals(
+    svg: Svg, lay: Layout, state: Mapping[str, Any], colours: Sequence[str], *, under: bool
+) -> None:
+    """Portals on their face (SS-8.6): a bar on the cell's edge in the owner's colour.
+
+    Drawn twice: the bar under the snakes, its slot number above them.
+    """
+    seat = {s["id"]: i for i, s in enumerate(state["snakes"])}
+    g = svg.group(class_="portals" if under else "portal-labels")
+    c = lay.cell
+    for portal in state["portals"]:
+        cell = parse_cell(portal["cell"])
+        if cell is None or portal["dir"] not in _STEPS:
+            continue
+        dx, dy = _STEPS[portal["dir"]]
+        cx, cy = lay.centre(cell)
+        colour = colours[seat[portal["owner"]]] if portal["owner"] in seat else "#7F7F7F"
+        if under:
+            px, py = cx + dx * c * 0.38, cy + dy * c * 0.38
+            rx, ry = (c * 0.11, c * 0.44) if dx else (c * 0.44, c * 0.11)
+            svg.el(g, "ellipse", cx=px, cy=py, rx=rx, ry=ry, fill=colour, stroke=pal.INK,
+                   stroke_width=2, stroke_dasharray="4 3" if portal["doomed"] else None,
+                   opacity=0.6 if portal["doomed"] else None, class_="portal",
+                   data_owner=portal["owner"], data_slot=portal["slot"],
+                   data_cell=portal["cell"], data_dir=portal["dir"],
+                   data_doomed=str(bool(portal["doomed"])).lower(),
+                   data_colour=colour)  # fmt: skip
+        else:
+            lx, ly = cx + dx * c * 0.38, cy + dy * c * 0.38
+            size = max(9.0, c * 0.26)
+            svg.el(g, "circle", cx=lx, cy=ly, r=size * 0.6, fill="#FFFFFF", stroke=colour,
+                   stroke_width=2)  # fmt: skip
+            svg.text(g, lx, ly, str(portal["slot"]), size, weight="bold",
+                     class_="portal-slot", data_cell=portal["cell"])  # fmt: skip
+
+
+def _neighbour_side(a: Cell, b: Cell, lay: Layout) -> tuple[int, int] | None:
+    """The direction from ``a`` to ``b`` if they touch (across a wrap too, or by a ladder)."""
+    dx, dy = b.col - a.col, b.row - a.row
+    if abs(dx) + abs(dy) == 1:
+        return dx, dy
+    if dy == 0 and abs(dx) == lay.width - 1:
+        return (-1 if dx > 0 else 1), 0
+    if dx == 0 and abs(dy) == lay.height - 1:
+        return 0, (-1 if dy > 0 else 1)
+    return None
+
+
+def _snake(
+    svg: Svg, lay: Layout, snake: Mapping[str, Any], seat: int, colour: str,
+    state: Mapping[str, Any],
+) -> None:  # fmt: skip
+    body = [parse_cell(name) for name in snake["body"]]
+    cells = [cell for cell in body if cell is not None]
+    if not cells:
+        return
+    alive = bool(snake["alive"])
+    ghost = _is_ghost(snake)
+    fill = colour if alive else pal.darken(colour, 0.6)
+    outline = pal.INK if alive else "#000000"
+    c = lay.cell
+    g = svg.group(
+        class_="snake" + (" corpse" if not alive else "") + (" ghost" if ghost else ""),
+        data_id=snake["id"],
+        data_seat=seat + 1,
+        data_colour=colour,
+        data_race=snake["race"],
+        opacity=0.6 if ghost else None,
+    )
+    # Links between consecutive segments: full across a shared edge, stubs across a
+    # wrap or a ladder (nothing through a portal, which the portal itself shows).
+    links: list[tuple[float, float, float, float]] = []
+    for a, b in pairwise(cells):
+        if a == b:
+            continue
+        side = _neighbour_side(a, b, lay)
+        if side is None:
+            continue
+        (ax, ay), (bx, by) = lay.centre(a), lay.centre(b)
+        if a.floor == b.floor and abs(b.col - a.col) + abs(b.row - a.row) == 1:
+            links.append((ax, ay, bx, by))
+        else:
+            links.append((ax, ay, ax + side[0] * c / 2, ay + side[1] * c / 2))
+            links.append((bx, by, bx - side[0] * c / 2, by - side[1] * c / 2))
+    for width, stroke in ((c * 0.42 + 3, outline), (c * 0.42, fill)):
+        for x1, y1, x2, y2 in links:
+            svg.el(g, "line", x1=x1, y1=y1, x2=x2, y2=y2, stroke=stroke, stroke_width=width,
+                   stroke_linecap="butt")  # fmt: skip
+    counts = Counter(cells)
+    seen = set()
+    for index, cell in enumerate(cells):
+        if cell in seen or index == 0:
+            continue
+        seen.add(cell)
+        x, y = lay.centre(cell)
+        half = c * 0.3
+        svg.el(g, "rect", x=x - half, y=y - half, width=2 * half, height=2 * half,
+               rx=c * 0.1, fill=fill, stroke=outline, stroke_width=1.5, class_="segment",
+               data_cell=cell_name(cell), data_index=index)  # fmt: skip
+    for x1, y1, x2, y2 in links:  # hide segment outlines where links join them
+        svg.el(g, "line", x1=x1, y1=y1, x2=x2, y2=y2, stroke=fill, stroke_width=c * 0.42 - 3)
+    for cell, n in counts.items():
+        if n > 1:
+            x, y = lay.corner(cell)
+            svg.text(g, x + c - 2, y + c - 7, f"×{n}", max(9.0, c * 0.26), anchor="end",
+                     weight="bold", fill=pal.INK, class_="stack",
+                     data_cell=cell_name(cell))  # fmt: skip
+    _head(svg, g, lay, snake, seat, cells[0], fill, state)
+
+
+def _head(
+    svg: Svg, g: ET.Element, lay: Layout, snake: Mapping[str, Any], seat: int, cell: Cell,
+    fill: str, state: Mapping[str, Any],
+) -> None:  # fmt: skip
+    x, y = lay.centre(cell)
+    c = lay.cell
+    alive = bool(snake["alive"])
+    hg = svg.group(g, class_="head", data_cell=cell_name(cell))
+    svg.el(hg, "circle", cx=x, cy=y, r=c * 0.43, fill=fill, stroke="#000000",
+           stroke_width=3, stroke_dasharray="5 3" if _is_ghost(snake) else None)  # fmt: skip
+    symbol = RACE_SYMBOLS.get(str(snake["race"]), "?")
+    size = max(9.0, c * (0.36 if len(symbol) < 3 else 0.3))
+    svg.text(hg, x, y, symbol, size, weight="bold", fill=pal.text_on(fill), class_="race")
+    # The seat number: colour is never the only way to tell two snakes apart.
+    bx, by = x - c * 0.36, y - c * 0.36
+    svg.el(hg, "circle", cx=bx, cy=by, r=max(6.5, c * 0.17), fill="#FFFFFF", stroke="#000000",
+           stroke_width=1.2)  # fmt: skip
+    svg.text(hg, bx, by, str(seat + 1), max(8.5, c * 0.22), weight="bold", class_="seat")
+    death = snake.get("death")
+    if not alive:
+        for dx in (-1, 1):
+            svg.el(hg, "line", x1=x - dx * c * 0.3, y1=y - c * 0.3, x2=x + dx * c * 0.3,
+                   y2=y + c * 0.3, stroke="#FFFFFF", stroke_width=2, opacity=0.8,
+                   class_="dead")  # fmt: skip
+    if (
+        death is not None
+        and death.get("turn") == state["turn"]
+        and (not state["frame"] or death.get("frame") == state["frame"])
+    ):
+        svg.el(g, "circle", cx=x, cy=y, r=c * 0.5, fill="none", stroke=DIED, stroke_width=4,
+               class_="mark died", data_cell=cell_name(cell))  # fmt: skip
+
+
+# --- legend ----------------------------------------------------------------------------
+
+
+def _snake_legend(svg: Svg, snakes: Sequence[Mapping[str, Any]], colours: Sequence[str],
+                  top: float) -> None:  # fmt: skip
+    g = svg.group(class_="snake-legend")
+    for i, snake in enumerate(snakes):
+        y = top + i * LINE
+        colour = colours[i] if snake["alive"] else pal.darken(colours[i], 0.6)
+        eg = svg.group(g, class_="legend-snake", data_id=snake["id"])
+        svg.el(eg, "circle", cx=24, cy=y, r=8.5, fill=colour, stroke="#000000", stroke_width=1.5)
+        svg.text(eg, 24, y, str(i + 1), 10, weight="bold", fill=pal.text_on(colour))
+        svg.text(eg, 40, y, _snake_line(snake), FONT, anchor="start", class_="legend")
+
+
+def _snake_line(snake: Mapping[str, Any]) -> str:
+    race = str(snake["race"])
+    parts = [f"{snake['id']} · {race} {RACE_SYMBOLS.get(race, '')}"]
+    if snake["removed"]:
+        return parts[0] + " · removed (missed the deadline)"
+    growth = int(snake["pending_growth"])
+    parts.append(f"length {snake['length']}" + (f" (+{growth})" if growth else ""))
+    parts.append(f"{CHARGE_WORDS.get(race, 'charges')} {snake['charges']}")
+    if snake["alive"]:
+        if int(snake["ghost_turns_left"]):
+            parts.append(f"ghost {snake['ghost_turns_left']}")
+        if snake["digging"]:
+            parts.append("digging")
+        if snake["portal_links"]:
+            parts.append("in a portal")
+    else:
+        death = snake.get("death") or {}
+        by = f" by {death['by']}" if death.get("by") else ""
+        parts.append(
+            f"dead #{death.get('number', '?')} ({death.get('cause', '?')}{by}, "
+            f"turn {death.get('turn', '?')} frame {death.get('frame', '?')})"
+        )
+    return " · ".join(parts)
+
+
+def _describe_op(op: Mapping[str, Any]) -> str:
+    kind = op.get("op")
+    cells = " ".join(op.get("cells", []))
+    if kind == "remove":
+        return f"walls on {cells} ({'diggable #' if op.get('diggable') else 'undiggable X'})"
+    if kind == "restore":
+        return f"{cells} open again"
+    if kind == "set-diggable":
+        return f"{cells} become {'diggable' if op.get('diggable') else 'undiggable'}"
+    if kind == "wrap":
+        rows = ",".join(str(r) for r in op.get("rows", [])) or "none"
+        cols = ",".join(op.get("columns", [])) or "none"
+        return f"wrap rows {rows}, columns {cols}"
+    if kind == "clear-corpses":
+        return f"corpses on or next to {cells} cleared"
+    if kind == "clear-corpses-except-last":
+        return f"all corpses but the last {op.get('keep')} cleared"
+    if kind == "path-length":
+        return f"paths of {op.get('value')} steps"
+    if kind == "grant-shot":
+        return f"one more shot for each shooter (up to {op.get('max')})"
+    return str(kind)
+
+
+def _legend_lines(state: Mapping[str, Any], terrain: Mapping[str, Any] | None) -> list[str]:
+    wrap = state["wrap"]
+    wraps = []
+    if wrap["rows"]:
+        wraps.append("rows " + ",".join(str(r) for r in wrap["rows"]))
+    if wrap["columns"]:
+        wraps.append("columns " + ",".join(wrap["columns"]))
+    lines = [
+        f"Deaths {state['deaths']} · turns without death {state['turns_without_death']} · "
+        f"path length {state['path_length']}" + (f" · wrap: {'; '.join(wraps)}" if wraps else "")
+    ]
+    for deaths in state["queued_changes"]:
+        ops = "; ".join(_describe_op(op) for op in _change_ops(terrain, int(deaths)))
+        lines.append(f"Queued change (death {deaths}): {ops}.")
+    if terrain is not None:
+        upcoming = sorted(
+            int(ch["deaths"])
+            for ch in terrain.get("changes", [])
+            if int(ch["deaths"]) > int(state["deaths"])
+        )
+        if upcoming:
+            ops = "; ".join(_describe_op(op) for op in _change_ops(terrain, upcoming[0]))
+            lines.append(f"Next change at {upcoming[0]} deaths: {ops}.")
+    return lines
+
+
+def _key_items(state: Mapping[str, Any], terrain: Mapping[str, Any] | None) -> list[str]:
+    chars = {ch for rows in state["grid"] for line in rows for ch in line}
+    items = [name for ch, name in (("#", "#"), ("X", "X"), ("T", "T"), ("H", "H")) if ch in chars]
+    if state["pending_deletions"]:
+        items.append("pending")
+    if any(op.get("op") == "remove" for d in state["queued_changes"]
+           for op in _change_ops(terrain, int(d))):  # fmt: skip
+        items.append("queued")
+    if state["portals"]:
+        items.append("portal")
+    if any(not s["alive"] and s["body"] for s in state["snakes"]):
+        items.append("corpse")
+    return items
+
+
+def _key(svg: Svg, y: float, items: list[str]) -> None:
+    g = svg.group(class_="key")
+    x = 16.0
+    s = 14.0
+    for item in items:
+        top = y - s / 2
+        if item == "#":
+            svg.el(g, "rect", x=x, y=top, width=s, height=s, fill="url(#diggable)")
+            text = "diggable wall"
+        elif item == "X":
+            svg.el(g, "rect", x=x, y=top, width=s, height=s, fill=pal.WALL_UNDIGGABLE)
+            text = "undiggable wall"
+        elif item == "T":
+            svg.el(g, "rect", x=x, y=top, width=s, height=s, fill=pal.TRAP, stroke=pal.INK)
+            svg.el(g, "line", x1=x + 3, y1=top + 3, x2=x + s - 3, y2=top + s - 3, stroke=pal.INK,
+                   stroke_width=2)  # fmt: skip
+            text = "trap"
+        elif item == "H":
+            for dx in (4, 10):
+                svg.el(g, "line", x1=x + dx, y1=top, x2=x + dx, y2=top + s, stroke=pal.LADDER,
+                       stroke_width=2)  # fmt: skip
+            svg.el(g, "line", x1=x + 4, y1=y, x2=x + 10, y2=y, stroke=pal.LADDER, stroke_width=2)
+            text = "ladder"
+        elif item == "pending":
+            svg.el(g, "rect", x=x, y=top, width=s, height=s, fill="none", stroke=PENDING,
+                   stroke_width=2.5, stroke_dasharray="4 2")  # fmt: skip
+            text = "wall to come"
+        elif item == "queued":
+            svg.el(g, "rect", x=x, y=top, width=s, height=s, fill="none", stroke=QUEUED,
+                   stroke_width=2.5, stroke_dasharray="2 2")  # fmt: skip
+            text = "queued change"
+        elif item == "portal":
+            svg.el(g, "ellipse", cx=x + 3, cy=y, rx=3, ry=7, fill="#7F7F7F", stroke=pal.INK)
+            text = "portal (owner's colour)"
+        else:
+            svg.el(g, "rect", x=x, y=top, width=s, height=s, rx=3,
+                   fill=pal.darken(pal.VERMILLION, 0.6), stroke="#000000")  # fmt: skip
+            text = "corpse"
+        x += s + 5
+        svg.text(g, x, y, text, 12, anchor="start")
+        x += 7 * len(text) + 14
