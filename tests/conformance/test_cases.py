@@ -48,10 +48,7 @@ def case_params() -> list[Any]:
     params = []
     for path in sorted(CASES.rglob("*.json")):
         rel = path.relative_to(CASES).as_posix()
-        marks: list[Any] = []
-        if rel.startswith("snake-synapse/"):
-            marks.append(pytest.mark.skip(reason="Snake Synapse engine: issue 3"))
-        params.append(pytest.param(path, id=rel, marks=marks))
+        params.append(pytest.param(path, id=rel))
     return params
 
 

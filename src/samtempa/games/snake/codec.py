@@ -1,0 +1,446 @@
+"""The canonical JSON of SS-11, the setup object of SS-2.5, and their checks.
+
+``to_json(from_json(x)) == x`` for every canonical state ``x``;
+:func:`from_json` refuses, with :class:`~samtempa.games.base.StateError`, a
+state with a key missing or unknown, a wrong type, or parts that disagree
+(lengths, death numbers, traps and grid, pending cells, result and the
+living snakes…).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from samtempa.games.base import JSON, Outcome, StateError
+from samtempa.games.snake.state import CHARGES, Cause, Death, Link, Portal, Race, Snake, State
+from samtempa.games.snake.terrain import (
+    DIR_INDEX,
+    DIRS,
+    GRID_CHARS,
+    LADDER,
+    OPEN,
+    TERRAIN_IDS,
+    TRAP,
+    GrantShot,
+    Terrain,
+    TerrainError,
+    load_terrain,
+)
+
+GAME = "snake-synapse"
+STATE_KEYS = (
+    "game",
+    "terrain",
+    "turn",
+    "frame",
+    "deaths",
+    "turns_without_death",
+    "path_length",
+    "wrap",
+    "grid",
+    "snakes",
+    "traps",
+    "portals",
+    "pending_deletions",
+    "queued_changes",
+    "result",
+)
+SNAKE_KEYS = (
+    "id",
+    "colour",
+    "race",
+    "body",
+    "alive",
+    "removed",
+    "length",
+    "pending_growth",
+    "charges",
+    "ghost_turns_left",
+    "digging",
+    "portal_links",
+    "death",
+)
+DEATH_KEYS = ("number", "turn", "frame", "cause", "by")
+#: The length of every snake at the start (SS-2.4).
+START_LENGTH = 5
+
+
+# --- to JSON --------------------------------------------------------------------------
+
+
+def snake_to_json(terrain: Terrain, s: Snake) -> JSON:
+    names = terrain.names
+    d = s.death
+    return {
+        "id": s.id,
+        "colour": s.colour,
+        "race": s.race.value,
+        "body": [names[c] for c in s.body],
+        "alive": s.alive,
+        "removed": s.removed,
+        "length": len(s.body),
+        "pending_growth": s.pending_growth,
+        "charges": s.charges,
+        "ghost_turns_left": s.ghost_turns_left,
+        "digging": s.digging,
+        "portal_links": [{"index": k.index, "owner": k.owner} for k in s.portal_links],
+        "death": None
+        if d is None
+        else {
+            "number": d.number,
+            "turn": d.turn,
+            "frame": d.frame,
+            "cause": d.cause.value,
+            "by": d.by,
+        },
+    }
+
+
+def result_to_json(result: Outcome | None) -> JSON | None:
+    if result is None:
+        return None
+    if result.winner is not None:
+        return {"winner": result.winner}
+    return {"draw": list(result.draw)}
+
+
+def to_json(state: State) -> JSON:
+    """The canonical state of SS-11."""
+    t = state.terrain
+    names = t.names
+    w, area = t.width, t.area
+    text = state.grid.decode("ascii")
+    return {
+        "game": GAME,
+        "terrain": t.id,
+        "turn": state.turn,
+        "frame": state.frame,
+        "deaths": state.deaths,
+        "turns_without_death": state.turns_without_death,
+        "path_length": state.path_length,
+        "wrap": t.wrap_json(state.wrap_rows, state.wrap_columns),
+        "grid": [
+            [text[f * area + r * w : f * area + (r + 1) * w] for r in range(t.height)]
+            for f in range(t.floors)
+        ],
+        "snakes": [snake_to_json(t, s) for s in state.snakes],
+        "traps": [names[c] for c in state.traps],
+        "portals": [
+            {
+                "owner": p.owner,
+                "slot": p.slot,
+                "cell": names[p.cell],
+                "dir": DIRS[p.dir],
+                "doomed": p.doomed,
+            }
+            for p in state.portals
+        ],
+        "pending_deletions": [{"cell": names[c], "diggable": d} for c, d in state.pending],
+        "queued_changes": list(state.queued),
+        "result": result_to_json(state.result),
+    }
+
+
+# --- from JSON ------------------------------------------------------------------------
+
+
+def _keys(obj: Any, keys: tuple[str, ...], what: str) -> Mapping[str, Any]:
+    if not isinstance(obj, dict):
+        raise StateError(f"{what} must be an object")
+    missing = [k for k in keys if k not in obj]
+    if missing:
+        raise StateError(f"{what} lacks {', '.join(missing)}")
+    extra = sorted(set(obj) - set(keys))
+    if extra:
+        raise StateError(f"{what} has unknown keys {', '.join(extra)}")
+    return obj
+
+
+def _int(value: Any, what: str, low: int = 0) -> int:
+    if type(value) is not int or value < low:
+        raise StateError(f"{what} must be an integer ≥ {low}")
+    return value
+
+
+def _bool(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise StateError(f"{what} must be true or false")
+    return value
+
+
+def _str(value: Any, what: str) -> str:
+    if not isinstance(value, str) or not value:
+        raise StateError(f"{what} must be a non-empty string")
+    return value
+
+
+def _cell(t: Terrain, name: Any, what: str) -> int:
+    c = t.index.get(name) if isinstance(name, str) else None
+    if c is None:
+        raise StateError(f"{what}: {name!r} is not a cell of {t.id}")
+    return c
+
+
+def _terrain(value: Any) -> Terrain:
+    if value not in TERRAIN_IDS:
+        raise StateError(f"unknown terrain {value!r}; terrains: {', '.join(TERRAIN_IDS)}")
+    return load_terrain(value)
+
+
+def _race(t: Terrain, value: Any, who: str) -> Race:
+    if value not in CHARGES:
+        raise StateError(f"{who}: unknown race {value!r}")
+    if not t.allows(value):
+        raise StateError(f"{who}: {t.id} allows only {', '.join(t.races or ())}")
+    return Race(value)
+
+
+def _max_charges(t: Terrain, race: Race) -> int:
+    grants = [op.max for ops in t.changes.values() for op in ops if isinstance(op, GrantShot)]
+    return max([CHARGES[race], *grants]) if race == Race.SHOOTER else CHARGES[race]
+
+
+def _snake(t: Terrain, data: Any, n: int, state_turn: int) -> Snake:
+    who = f"snake {n + 1}"
+    obj = _keys(data, SNAKE_KEYS, who)
+    sid = _str(obj["id"], f"{who} id")
+    who = f"snake {sid!r}"
+    colour = _str(obj["colour"], f"{who} colour")
+    race = _race(t, obj["race"], who)
+    if not isinstance(obj["body"], list):
+        raise StateError(f"{who}: body must be a list of cells")
+    body = tuple(_cell(t, c, f"{who} body") for c in obj["body"])
+    alive = _bool(obj["alive"], f"{who} alive")
+    removed = _bool(obj["removed"], f"{who} removed")
+    if _int(obj["length"], f"{who} length") != len(body):
+        raise StateError(f"{who}: length {obj['length']} but {len(body)} body cells")
+    pending = _int(obj["pending_growth"], f"{who} pending_growth")
+    charges = _int(obj["charges"], f"{who} charges")
+    if charges > _max_charges(t, race):
+        raise StateError(f"{who}: a {race} cannot have {charges} charges")
+    ghost = _int(obj["ghost_turns_left"], f"{who} ghost_turns_left")
+    if ghost > 3 or (ghost and race != Race.GHOST):
+        raise StateError(f"{who}: ghost_turns_left {ghost} is impossible for a {race}")
+    digging = _bool(obj["digging"], f"{who} digging")
+    if digging and race != Race.DIGGER:
+        raise StateError(f"{who}: only a Digger digs")
+    raw_links = obj["portal_links"]
+    if not isinstance(raw_links, list):
+        raise StateError(f"{who}: portal_links must be a list")
+    links = []
+    for raw in raw_links:
+        link = _keys(raw, ("index", "owner"), f"{who} portal link")
+        links.append(Link(_int(link["index"], f"{who} link index"), _str(link["owner"], "owner")))
+    indices = [k.index for k in links]
+    if indices != sorted(set(indices)) or any(i + 1 >= len(body) for i in indices):
+        raise StateError(f"{who}: portal_links must be by index, each below length - 1")
+    death = None
+    if obj["death"] is not None:
+        d = _keys(obj["death"], DEATH_KEYS, f"{who} death")
+        if d["cause"] not in {c.value for c in Cause}:
+            raise StateError(f"{who}: unknown death cause {d['cause']!r}")
+        if d["by"] is not None and not isinstance(d["by"], str):
+            raise StateError(f"{who}: death 'by' must be a snake id or null")
+        death = Death(
+            _int(d["number"], f"{who} death number", 1),
+            _int(d["turn"], f"{who} death turn", 1),
+            _int(d["frame"], f"{who} death frame", 1),
+            Cause(d["cause"]),
+            d["by"],
+        )
+        if death.turn > state_turn:
+            raise StateError(f"{who}: died in turn {death.turn}, after turn {state_turn}")
+    if removed and (alive or body or death is not None):
+        raise StateError(f"{who}: a removed snake is not alive, has no body and no death")
+    if alive and (death is not None or not body):
+        raise StateError(f"{who}: a living snake has a body and no death")
+    if not alive and not removed and death is None:
+        raise StateError(f"{who}: a dead snake has a death record")
+    if not alive and (pending or ghost or digging or links):
+        raise StateError(f"{who}: growth, ghost, digging and links reset at death (SS-5.8)")
+    return Snake(sid, colour, race, body, alive, removed, pending, charges, ghost, digging,
+                 tuple(links), death)  # fmt: skip
+
+
+def _grid(t: Terrain, data: Any) -> bytes:
+    if not isinstance(data, list) or len(data) != t.floors:
+        raise StateError(f"grid must hold {t.floors} floor(s)")
+    rows = []
+    for floor in data:
+        if not isinstance(floor, list) or len(floor) != t.height:
+            raise StateError(f"each floor of the grid has {t.height} rows")
+        for row in floor:
+            if not isinstance(row, str) or len(row) != t.width:
+                raise StateError(f"each grid row is a string of {t.width} characters")
+            rows.append(row)
+    try:
+        grid = "".join(rows).encode("ascii")
+    except UnicodeEncodeError as e:
+        raise StateError("grid characters are . H # X T") from e
+    if not set(grid) <= GRID_CHARS:
+        raise StateError("grid characters are . H # X T")
+    return grid
+
+
+def from_json(data: Any) -> State:
+    """A state from its canonical JSON; raises :class:`StateError` if incomplete or inconsistent."""
+    obj = _keys(data, STATE_KEYS, "the state")
+    if obj["game"] != GAME:
+        raise StateError(f"game must be {GAME!r}")
+    t = _terrain(obj["terrain"])
+    turn = _int(obj["turn"], "turn")
+    frame = _int(obj["frame"], "frame")
+    deaths = _int(obj["deaths"], "deaths")
+    twd = _int(obj["turns_without_death"], "turns_without_death")
+    path_length = _int(obj["path_length"], "path_length", 1)
+    try:
+        wrap_rows, wrap_columns = t.parse_wrap(obj["wrap"])
+    except TerrainError as e:
+        raise StateError(str(e)) from e
+    grid = _grid(t, obj["grid"])
+    raw_snakes = obj["snakes"]
+    if not isinstance(raw_snakes, list) or not 2 <= len(raw_snakes) <= t.players:
+        raise StateError(f"{t.id} has 2 to {t.players} snakes")
+    snakes = tuple(_snake(t, s, n, turn) for n, s in enumerate(raw_snakes))
+    ids = [s.id for s in snakes]
+    seats = {sid: n for n, sid in enumerate(ids)}
+    if len(seats) != len(ids) or len({s.colour for s in snakes}) != len(snakes):
+        raise StateError("snake ids and colours must be unique")
+    numbers = sorted(s.death.number for s in snakes if s.death is not None)
+    if numbers != list(range(1, deaths + 1)):
+        raise StateError(f"deaths is {deaths} but the death numbers are {numbers}")
+    for s in snakes:
+        if s.death is not None and s.death.by is not None and s.death.by not in seats:
+            raise StateError(f"{s.id} was killed by unknown snake {s.death.by!r}")
+        for link in s.portal_links:
+            if link.owner not in seats or snakes[seats[link.owner]].race != Race.SHOOTER:
+                raise StateError(f"{s.id} holds a link to {link.owner!r}, not a shooter")
+    traps = obj["traps"]
+    if not isinstance(traps, list) or [_cell(t, c, "traps") for c in traps] != [
+        c for c, ch in enumerate(grid) if ch == TRAP
+    ]:
+        raise StateError("traps must list exactly the T cells of the grid, in reading order")
+    portals = _portals(t, obj["portals"], snakes, seats)
+    pending = _pending(t, obj["pending_deletions"], grid, snakes)
+    queued = obj["queued_changes"]
+    if (
+        not isinstance(queued, list)
+        or any(type(k) is not int or k not in t.changes or k > deaths for k in queued)
+        or queued != sorted(set(queued))
+    ):
+        raise StateError("queued_changes lists death numbers with a change, oldest first")
+    result = _result(obj["result"], snakes, seats)
+    return State(t, turn, frame, deaths, twd, path_length, wrap_rows, wrap_columns, grid,
+                 snakes, portals, pending, tuple(queued), result)  # fmt: skip
+
+
+def _portals(
+    t: Terrain, data: Any, snakes: tuple[Snake, ...], seats: dict[str, int]
+) -> tuple[Portal, ...]:
+    if not isinstance(data, list):
+        raise StateError("portals must be a list")
+    out = []
+    for raw in data:
+        p = _keys(raw, ("owner", "slot", "cell", "dir", "doomed"), "a portal")
+        owner = p["owner"]
+        if owner not in seats or snakes[seats[owner]].race != Race.SHOOTER:
+            raise StateError(f"portal owner {owner!r} is not a shooter")
+        if type(p["slot"]) is not int or p["slot"] not in (1, 2):
+            raise StateError("a portal's slot is 1 or 2")
+        if p["dir"] not in DIR_INDEX:
+            raise StateError("a portal's dir is U, D, L or R")
+        out.append(
+            Portal(
+                owner,
+                p["slot"],
+                _cell(t, p["cell"], "portal"),
+                DIR_INDEX[p["dir"]],
+                _bool(p["doomed"], "doomed"),
+            )
+        )
+    keys = [(seats[p.owner], p.slot) for p in out]
+    if keys != sorted(set(keys)):
+        raise StateError("portals: one per owner and slot, by owner's seat then slot")
+    return tuple(out)
+
+
+def _pending(
+    t: Terrain, data: Any, grid: bytes, snakes: tuple[Snake, ...]
+) -> tuple[tuple[int, bool], ...]:
+    if not isinstance(data, list):
+        raise StateError("pending_deletions must be a list")
+    out = []
+    occupied = {c for s in snakes for c in s.body}
+    for raw in data:
+        p = _keys(raw, ("cell", "diggable"), "a pending deletion")
+        c = _cell(t, p["cell"], "pending deletion")
+        if grid[c] not in (OPEN, LADDER):
+            raise StateError(f"pending deletion {p['cell']} must show its old . or H")
+        if c not in occupied:
+            raise StateError(f"pending deletion {p['cell']} has nothing on it: it would be a wall")
+        out.append((c, _bool(p["diggable"], "diggable")))
+    cells = [c for c, _ in out]
+    if cells != sorted(set(cells)):
+        raise StateError("pending_deletions must be in reading order, each cell once")
+    return tuple(out)
+
+
+def _result(data: Any, snakes: tuple[Snake, ...], seats: dict[str, int]) -> Outcome | None:
+    alive = [s.id for s in snakes if s.alive]
+    if data is None:
+        if len(alive) < 2:
+            raise StateError("the game goes on with fewer than two snakes alive")
+        return None
+    if isinstance(data, dict) and set(data) == {"winner"}:
+        if alive != [data["winner"]]:
+            raise StateError("the winner must be the only snake alive")
+        return Outcome(data["winner"])
+    if isinstance(data, dict) and set(data) == {"draw"}:
+        draw = data["draw"]
+        if (
+            alive
+            or not isinstance(draw, list)
+            or not draw
+            or any(d not in seats for d in draw)
+            or [seats[d] for d in draw] != sorted({seats[d] for d in draw})
+        ):
+            raise StateError("a draw lists dead snakes in seat order, with none alive")
+        return Outcome(None, tuple(draw))
+    raise StateError('result is null, {"winner": id} or {"draw": [ids]}')
+
+
+# --- setup (SS-2.5) -------------------------------------------------------------------
+
+
+def initial_state(setup: Any) -> State:
+    """A new game from the setup object: stacked spawns, full charges, turn 0 (SS-2.4, SS-2.5)."""
+    obj = _keys(setup, ("terrain", "snakes"), "the setup")
+    t = _terrain(obj["terrain"])
+    entries = obj["snakes"]
+    if not isinstance(entries, list) or not 2 <= len(entries) <= t.players:
+        raise StateError(f"{t.id} takes 2 to {t.players} snakes")
+    snakes = []
+    for n, entry in enumerate(entries):
+        if not isinstance(entry, dict) or "id" not in entry:
+            raise StateError(f"snake {n + 1} must be an object with an id")
+        extra = sorted(set(entry) - {"id", "race", "spawn", "colour"})
+        if extra:
+            raise StateError(f"snake {n + 1} has unknown keys {', '.join(extra)}")
+        sid = _str(entry["id"], f"snake {n + 1} id")
+        colour = _str(entry.get("colour", sid), f"{sid} colour")
+        if "race" in entry:
+            race = _race(t, entry["race"], sid)
+        elif t.races is not None and len(t.races) == 1:
+            race = Race(t.races[0])
+        else:
+            raise StateError(f"{sid}: a race is needed on {t.id}")
+        spawn = _cell(t, entry["spawn"], f"{sid} spawn") if "spawn" in entry else t.spawns[n]
+        if t.grid[spawn] != OPEN:
+            raise StateError(f"{sid}: spawn {t.names[spawn]} is not an open cell")
+        snakes.append(Snake(sid, colour, race, (spawn,) * START_LENGTH, charges=CHARGES[race]))
+    if len({s.id for s in snakes}) != len(snakes) or len({s.colour for s in snakes}) != len(snakes):
+        raise StateError("snake ids and colours must be unique")
+    if len({s.body[0] for s in snakes}) != len(snakes):
+        raise StateError("spawns must be distinct")
+    return State(t, 0, 0, 0, 0, t.path_length, t.wrap_rows, t.wrap_columns, t.grid, tuple(snakes))

@@ -1,0 +1,128 @@
+"""Snake Synapse behind the :class:`~samtempa.games.base.Game` protocol.
+
+Players are the snakes' ids; one player's orders are an
+:class:`~samtempa.games.snake.orders.Order`, in JSON the orders object entry
+of SS-3.1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from random import Random
+from typing import Any
+
+from samtempa.games.base import JSON, OrderError, Outcome, PlayerId, Step
+from samtempa.games.snake import codec, orders, turn
+from samtempa.games.snake.orders import Order, Shot, Trap
+from samtempa.games.snake.state import Race, State
+from samtempa.games.snake.terrain import DIRS
+
+#: The setup used when none is given: the classic terrain, one snake of each race.
+DEFAULT_SETUP: JSON = {
+    "terrain": "classic",
+    "snakes": [
+        {"id": "red", "race": "breaker"},
+        {"id": "blue", "race": "dasher"},
+        {"id": "green", "race": "trapper"},
+        {"id": "yellow", "race": "digger"},
+        {"id": "purple", "race": "ghost"},
+        {"id": "cyan", "race": "shooter"},
+    ],
+}
+
+
+class SnakeSynapse:
+    """The Snake Synapse engine (``rules/snake-synapse.md``)."""
+
+    name = "snake-synapse"
+
+    def initial_state(self, setup: Mapping[str, Any] | None = None) -> State:
+        return codec.initial_state(DEFAULT_SETUP if setup is None else setup)
+
+    def players(self, state: State) -> list[PlayerId]:
+        if state.result is not None:
+            return []
+        return [s.id for s in state.snakes if s.alive]
+
+    def parse_orders(self, state: State, player: PlayerId, data: Any) -> Order:
+        return orders.parse_order(player, data)
+
+    def validate(self, state: State, player: PlayerId, orders_: Order) -> None:
+        orders.check_one(state, player, orders_)
+
+    def step(self, state: State, orders_: Mapping[PlayerId, Order]) -> Step[State]:
+        """Check the whole turn (SS-3.3, checks 1 and 3-10), then play it (SS-4)."""
+        orders.check_orders(state, orders_)
+        return turn.resolve(state, orders_)
+
+    def play(self, state: State, turn_: Any) -> Step[State]:
+        """One orders object (SS-3.1) with the checks of SS-3.3 in their order."""
+        if state.result is not None:
+            raise OrderError("game-over", "the game is over; no more orders (SS-10.1)")
+        return self.step(state, orders.parse_orders(turn_))
+
+    def outcome(self, state: State) -> Outcome | None:
+        return state.result
+
+    def to_json(self, state: State) -> JSON:
+        return codec.to_json(state)
+
+    def from_json(self, data: Any) -> State:
+        return codec.from_json(data)
+
+    def player_view(self, state: State, viewer: PlayerId | None) -> JSON:
+        """The whole state: between turns nothing is hidden (orders never are in the state)."""
+        return codec.to_json(state)
+
+    def missed_order(self, state: State, player: PlayerId, rng: Random) -> Order:
+        """The same direction for the whole path (bot-protocol.md): the way the head faces,
+        or a random one while the snake is still stacked on its spawn."""
+        snake = state.snake(player)
+        d = heading(state, player)
+        if d is None:
+            d = rng.choice(DIRS)
+        return Order(path=(d,) * state.path_length) if snake.alive else Order(removed=True)
+
+    def random_orders(self, state: State, player: PlayerId, rng: Random) -> Order:
+        """A uniformly random path, sometimes with a random legal use of the snake's power."""
+        return random_order(state, player, rng, power_chance=0.15)
+
+    def orders_to_json(self, state: State, player: PlayerId, orders_: Order) -> Any:
+        return orders_.to_json()
+
+
+def heading(state: State, player: PlayerId) -> str | None:
+    """The direction from the neck to the head, if the two are neighbours."""
+    snake = state.snake(player)
+    body = snake.body
+    neck = next((c for c in body[1:] if c != body[0]), None)
+    if neck is None:
+        return None
+    nb = state.terrain.neighbours(state.wrap_rows, state.wrap_columns)
+    for d in range(4):
+        if nb[neck * 4 + d] == body[0]:
+            return DIRS[d]
+    return None
+
+
+def random_order(state: State, player: PlayerId, rng: Random, power_chance: float = 0.15) -> Order:
+    """Legal orders (SS-3.3) chosen at random; a power with probability ``power_chance``."""
+    snake = state.snake(player)
+    n = state.path_length
+    path = tuple(rng.choice(DIRS) for _ in range(n))
+    if snake.charges <= 0 or rng.random() >= power_chance:
+        return Order(path=path)
+    race = snake.race
+    if race == Race.BREAKER:
+        return Order(breaker=True)
+    if race == Race.DASHER:
+        return Order(path=path, dash=rng.randint(1, min(2, snake.charges)))
+    if race == Race.TRAPPER:
+        return Order(path=path, trap=Trap(rng.randint(1, n), rng.choice(DIRS)))
+    if race == Race.DIGGER:
+        return Order(path=path, dig=rng.randint(1, n))
+    if race == Race.GHOST:
+        return Order(path=path, ghost=True)
+    frames = rng.sample(range(1, n + 1), min(n, rng.randint(1, snake.charges)))
+    shots = tuple(Shot(f, rng.randint(1, 2), rng.choice(DIRS)) for f in sorted(frames))
+    return Order(path=path, shoot=shots)

@@ -1,0 +1,50 @@
+"""Who steps in which frame (SS-4.2): the Breaker's and the Dasher's powers live here.
+
+A turn has P + D movement frames, P the path length and D the largest dash.
+A snake with dash N makes its k-th step in frame D − N + k; a Breaker makes
+none (SS-8.1). A living snake that makes no step in a frame is immobile in it,
+which is all the two powers change: the frame pipeline never asks which race
+a snake is to decide who moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from samtempa.games.snake.orders import Order
+from samtempa.games.snake.state import Snake
+from samtempa.games.snake.terrain import DIR_INDEX
+
+
+class Plan:
+    """The schedule of one turn, by seat."""
+
+    __slots__ = ("dash", "dirs", "movement_frames", "offsets", "orders", "path_length")
+
+    def __init__(
+        self, snakes: Sequence[Snake], orders: Sequence[Order | None], path_length: int
+    ) -> None:
+        self.orders = list(orders)
+        self.path_length = path_length
+        #: SS-4.2: D, the largest dash given this turn.
+        self.dash = max((o.dash for o in orders if o is not None), default=0)
+        self.movement_frames = path_length + self.dash
+        #: Directions as ints; empty for a Breaker, a removal or a dead snake.
+        self.dirs: list[tuple[int, ...]] = []
+        #: ``frame - offset`` is the step number k; -1 for a snake that makes no step.
+        self.offsets: list[int] = []
+        for snake, order in zip(snakes, orders, strict=True):
+            if order is None or not order.needs_path or not snake.alive:
+                self.dirs.append(())
+                self.offsets.append(-1)
+            else:
+                self.dirs.append(tuple(DIR_INDEX[d] for d in order.path))
+                self.offsets.append(self.dash - order.dash)
+
+    def step_in(self, seat: int, frame: int) -> int:
+        """The step number k (1..P) this seat makes in ``frame``, or 0 if it is immobile."""
+        offset = self.offsets[seat]
+        if offset < 0:
+            return 0
+        k = frame - offset
+        return k if 1 <= k <= self.path_length else 0
