@@ -17,6 +17,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("case", help="a case file (rules/conformance.md)")
     p.add_argument("--frames", action="store_true", help="also print every frame (Snake Synapse)")
 
+    p = sub.add_parser("serve", help="start the web platform (accounts, lobby, live play)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    p.add_argument(
+        "--database", default=None, help="database URL (default: SQLite in ./data/samtempa.db)"
+    )
+    p.add_argument("--data", default=None, help="data folder for the SQLite default (./data)")
+
     p = sub.add_parser("replay", help="check a game record and print its final state")
     p.add_argument("record", help="a record file (docs/records.md)")
     p.add_argument("--turn", type=int, default=None, help="print the state after turn N instead")
@@ -50,6 +58,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from samtempa.adjudicate import main as adjudicate
 
         return adjudicate(args.case, args.frames)
+    if args.command == "serve":
+        from samtempa.server.serve import serve
+
+        return serve(args.host, args.port, args.database, args.data)
     if args.command == "replay":
         from samtempa.records import replay_main
 

@@ -1,0 +1,1 @@
+"""HTTP and websocket routes (thin: they call :mod:`samtempa.server.services`)."""

@@ -1,0 +1,1 @@
+"""One module per resource: pages, accounts, lobby, matches, live (the websocket)."""

@@ -1,0 +1,125 @@
+"""The live websocket of a match: ``/ws/matches/{id}``.
+
+Server → client: ``snapshot`` (on connect and when seats change),
+``submitted`` (a player has sent orders; the orders only to their author),
+``reveal`` (the resolved turn: every order, the report, frames, new view),
+``error`` (a refusal, with its code and reason), ``pong``.
+Client → server: ``{"type": "orders", "player": P, "orders": O, "turn": N}``
+and ``{"type": "ping"}``.
+
+The session cookie says who is connected; the Origin header must be this
+site (no other site's page may play for a visitor).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+from urllib.parse import urlparse
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from samtempa.server.api.deps import LANG_COOKIE, SESSION_COOKIE
+from samtempa.server.core.i18n import LOCALES, negotiate
+from samtempa.server.models import Match, Seat
+from samtempa.server.services import accounts
+from samtempa.server.services.errors import Refusal
+from samtempa.server.services.live import Connection
+from samtempa.server.services.matches import Actor, seats_of
+
+router = APIRouter()
+
+
+@router.websocket("/ws/matches/{match_id}")
+async def match_socket(websocket: WebSocket, match_id: str) -> None:
+    services = websocket.app.state.services
+    origin = websocket.headers.get("origin")
+    if origin and urlparse(origin).netloc != websocket.headers.get("host"):
+        await websocket.close(code=4403, reason="cross-site connection refused")
+        return
+    token = websocket.cookies.get(SESSION_COOKIE)
+
+    def load() -> tuple[Actor, frozenset[str]] | None:
+        with services.db.read() as session:
+            row = accounts.browser_session(session, token)
+            actor = Actor(row.user_id, row.id) if row else Actor()
+            if session.get(Match, match_id) is None:
+                return None
+            seats: list[Seat] = seats_of(session, match_id)
+            return actor, frozenset(
+                s.player for s in seats if s.kind == "human" and actor.controls(s)
+            )
+
+    loaded = await services.db.run(load)
+    if loaded is None:
+        await websocket.close(code=4404, reason="there is no such game")
+        return
+    actor, players = loaded
+    lang = websocket.cookies.get(LANG_COOKIE)
+    locale = lang if lang in LOCALES else negotiate(websocket.headers.get("accept-language"))
+    gettext = services.catalogs.gettext(locale)
+    await websocket.accept()
+    conn = Connection(match_id, players, actor.user_id, actor.session_id)
+    coordinator = services.coordinator
+    # Under the match's lock: no turn can be revealed between the snapshot and joining the hub.
+    async with coordinator.lock(match_id):
+        services.hub.add(conn)
+        conn.push(await coordinator.snapshot_for(conn))
+    sender = asyncio.get_running_loop().create_task(_send(websocket, conn))
+    try:
+        while True:
+            raw = await websocket.receive_text()
+            reply = await _handle(raw, conn, actor, coordinator, gettext)
+            if reply is not None:
+                conn.push(reply)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        services.hub.remove(conn)
+        conn.close()
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+
+
+async def _send(websocket: WebSocket, conn: Connection) -> None:
+    while True:
+        message = await conn.queue.get()
+        if message is None:
+            with contextlib.suppress(Exception):
+                await websocket.close()
+            return
+        await websocket.send_text(json.dumps(message))
+
+
+async def _handle(
+    raw: str, conn: Connection, actor: Actor, coordinator: Any, gettext: Any
+) -> dict[str, Any] | None:
+    try:
+        message = json.loads(raw)
+    except ValueError:
+        message = None
+    if not isinstance(message, dict):
+        return _error(Refusal("bad-message", "a message is a JSON object"), gettext)
+    kind = message.get("type")
+    if kind == "ping":
+        return {"type": "pong"}
+    if kind != "orders":
+        return _error(Refusal("bad-message", "unknown message type %(kind)s", kind=kind), gettext)
+    player = message.get("player")
+    turn = message.get("turn")
+    if not isinstance(player, str) or (turn is not None and not isinstance(turn, int)):
+        return _error(
+            Refusal("bad-message", "orders need a player name and a turn number"), gettext
+        )
+    try:
+        await coordinator.submit(conn.match_id, actor, player, message.get("orders"), turn)
+    except Refusal as refusal:
+        return _error(refusal, gettext, player=player, turn=turn)
+    return None
+
+
+def _error(refusal: Refusal, gettext: Any, **extra: Any) -> dict[str, Any]:
+    return {"type": "error", **refusal.to_json(gettext), **extra}

@@ -1,0 +1,219 @@
+"""A match: its page (play or watch), its JSON snapshot, orders over HTTP, replays, downloads."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
+
+from samtempa.games.registry import get_game
+from samtempa.server.api.deps import CsrfChecked, CurrentVisitor, read, render, services_of
+from samtempa.server.models import Match, Seat, Turn
+from samtempa.server.services.errors import Refusal
+from samtempa.server.services.matches import live_info_tx, seats_of, snapshot_message, utcnow
+
+router = APIRouter()
+
+
+def _match_or_404(session: Session, match_id: str) -> Match:
+    match = session.get(Match, match_id)
+    if match is None:
+        raise Refusal("no-such-match", "there is no such game", 404)
+    return match
+
+
+@router.get("/matches/{match_id}")
+async def match_page(request: Request, visitor: CurrentVisitor, match_id: str) -> Response:
+    def load(session: Session) -> dict[str, Any]:
+        info = live_info_tx(session, match_id, visitor.actor)
+        return {"snapshot": snapshot_message(info, visitor.actor, utcnow()), "match": info.match}
+
+    data = await read(request, load)
+    return render(request, "match.html", snapshot_json=json.dumps(data["snapshot"]), **data)
+
+
+@router.get("/api/matches/{match_id}")
+async def match_json(request: Request, visitor: CurrentVisitor, match_id: str) -> Response:
+    """What this visitor may see now: never another player's pending orders."""
+
+    def load(session: Session) -> dict[str, Any]:
+        info = live_info_tx(session, match_id, visitor.actor)
+        return snapshot_message(info, visitor.actor, utcnow())
+
+    return JSONResponse(await read(request, load))
+
+
+class OrdersIn(BaseModel):
+    player: str
+    orders: Any
+    turn: int | None = None
+
+
+@router.post("/api/matches/{match_id}/orders", dependencies=[CsrfChecked])
+async def submit_orders(
+    request: Request, visitor: CurrentVisitor, match_id: str, body: OrdersIn
+) -> Response:
+    outcome = await services_of(request).coordinator.submit(
+        match_id, visitor.actor, body.player, body.orders, body.turn
+    )
+    return JSONResponse(
+        {
+            "accepted": True,
+            "turn": outcome.turn,
+            "player": outcome.player,
+            "orders": outcome.orders,
+            "revealed": outcome.revealed is not None,
+        }
+    )
+
+
+def _turns(session: Session, match_id: str) -> list[Turn]:
+    return list(
+        session.scalars(select(Turn).where(Turn.match_id == match_id).order_by(Turn.number))
+    )
+
+
+@router.get("/api/matches/{match_id}/turns")
+async def turns_json(request: Request, match_id: str) -> Response:
+    """Every resolved turn (all revealed): the replay's data."""
+
+    def load(session: Session) -> list[dict[str, Any]]:
+        _match_or_404(session, match_id)
+        return [
+            {
+                "turn": t.number,
+                "orders": t.orders,
+                "missed": t.missed,
+                "report": t.report,
+                "state": t.state,
+            }
+            for t in _turns(session, match_id)
+        ]
+
+    return JSONResponse(await read(request, load))
+
+
+def _initial_state(match: Match) -> dict[str, Any]:
+    game = get_game(match.game)
+    return game.to_json(game.initial_state(match.setup or None))
+
+
+@router.get("/matches/{match_id}/replay")
+async def replay_page(request: Request, match_id: str, turn: int | None = None) -> Response:
+    """Step through the resolved turns, one page per turn (no script needed)."""
+
+    def load(session: Session) -> dict[str, Any]:
+        match = _match_or_404(session, match_id)
+        turns = _turns(session, match_id)
+        last = len(turns)
+        n = last if turn is None else max(0, min(turn, last))
+        row = turns[n - 1] if n > 0 else None
+        state = row.state if row else (_initial_state(match) if match.state else None)
+        return {
+            "match": match,
+            "seats": seats_of(session, match_id),
+            "n": n,
+            "last": last,
+            "row": row,
+            "state": state,
+        }
+
+    return render(request, "replay.html", **(await read(request, load)))
+
+
+def _svg_of(game: str, state: dict[str, Any]) -> str:
+    if game == "what-the-shell":
+        from samtempa.render.shell import state_svg
+
+        return state_svg(state)
+    from samtempa.render.snake import state_svg as snake_svg
+
+    return snake_svg(state)
+
+
+@router.get("/matches/{match_id}/turns/{number}.svg")
+async def turn_svg(request: Request, match_id: str, number: int) -> Response:
+    """The board after a resolved turn (0: the start), drawn by :mod:`samtempa.render`."""
+
+    def load(session: Session) -> tuple[str, dict[str, Any]]:
+        match = _match_or_404(session, match_id)
+        if number == 0:
+            return match.game, _initial_state(match)
+        row = session.scalar(select(Turn).where(Turn.match_id == match_id, Turn.number == number))
+        if row is None:
+            raise Refusal("no-such-turn", "this turn has not been played", 404)
+        return match.game, row.state
+
+    game, state = await read(request, load)
+    svg = await run_in_threadpool(_svg_of, game, state)
+    return Response(svg, media_type="image/svg+xml")
+
+
+def _record(match: Match, seats: list[Seat], turns: list[Turn]) -> dict[str, Any]:
+    from samtempa.records import Player, new_record
+
+    players = [
+        Player(s.player, s.label or (f"bot {s.bot_level}" if s.kind == "bot" else s.player))
+        for s in seats
+    ]
+    record = new_record(
+        match.game,
+        match.setup or None,
+        players,
+        meta={"match": match.id, "clock": match.clock},
+        created=match.created_at.isoformat() + "Z",
+    )
+    for t in turns:
+        record.append_orders(t.orders, t.resolved_at.isoformat() + "Z")
+    return record.to_json()
+
+
+@router.get("/matches/{match_id}/record.json")
+async def record_download(request: Request, match_id: str) -> Response:
+    """The game record (``samtempa-record``) of the turns resolved so far."""
+
+    def load(session: Session) -> dict[str, Any]:
+        match = _match_or_404(session, match_id)
+        return _record(match, seats_of(session, match_id), _turns(session, match_id))
+
+    record = await read(request, load)
+    return Response(
+        json.dumps(record, indent=1),
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="samtempa-{match_id}.json"'},
+    )
+
+
+@router.get("/matches/{match_id}/game.gif")
+async def game_gif(request: Request, match_id: str) -> Response:
+    """An animated GIF of the game, one picture per resolved turn (frames too in Snake Synapse)."""
+
+    def load(session: Session) -> tuple[str, list[dict[str, Any]]]:
+        match = _match_or_404(session, match_id)
+        states = [_initial_state(match)] if match.state else []
+        for t in _turns(session, match_id):
+            states.extend(t.frames)
+            states.append(t.state)
+        return match.game, states
+
+    game, states = await read(request, load)
+    if not states:
+        raise Refusal("not-started", "the game has not started: seats are still free", 409)
+
+    def draw() -> bytes:
+        from samtempa.render.raster import animation_bytes
+
+        return animation_bytes([(_svg_of(game, s), 700) for s in states], "gif", 480)
+
+    gif = await run_in_threadpool(draw)
+    return Response(
+        gif,
+        media_type="image/gif",
+        headers={"Content-Disposition": f'attachment; filename="samtempa-{match_id}.gif"'},
+    )

@@ -1,0 +1,105 @@
+"""The application factory: settings in, ASGI app out; nothing is built at import time."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from fastapi import FastAPI, Request, Response
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+from samtempa.server.core.config import Settings
+from samtempa.server.core.database import Database
+from samtempa.server.core.i18n import Catalogs
+from samtempa.server.core.security import RateLimiter
+from samtempa.server.services.deadlines import DeadlineScheduler
+from samtempa.server.services.errors import Refusal
+from samtempa.server.services.live import LiveHub
+from samtempa.server.services.matches import MatchCoordinator, utcnow
+
+HERE = Path(__file__).resolve().parent
+log = logging.getLogger("samtempa.server")
+
+
+@dataclass
+class Services:
+    """Everything the routes use, built once per app (tests build many apps)."""
+
+    settings: Settings
+    db: Database
+    hub: LiveHub
+    coordinator: MatchCoordinator
+    scheduler: DeadlineScheduler
+    catalogs: Catalogs
+    templates: Jinja2Templates
+    login_by_name: RateLimiter
+    login_by_address: RateLimiter
+
+
+def build_services(settings: Settings, now: Callable[..., object] = utcnow) -> Services:
+    db = Database(settings.sqlalchemy_url())
+    hub = LiveHub()
+    coordinator = MatchCoordinator(db, hub, settings, now=now)  # type: ignore[arg-type]
+    scheduler = DeadlineScheduler(coordinator)
+    coordinator.scheduler = scheduler
+    templates = Jinja2Templates(directory=str(HERE / "templates"))
+    templates.env.autoescape = True
+    return Services(
+        settings=settings,
+        db=db,
+        hub=hub,
+        coordinator=coordinator,
+        scheduler=scheduler,
+        catalogs=Catalogs(),
+        templates=templates,
+        login_by_name=RateLimiter(settings.login_failures_per_name, settings.login_window_s),
+        login_by_address=RateLimiter(settings.login_failures_per_address, settings.login_window_s),
+    )
+
+
+def create_app(settings: Settings) -> FastAPI:
+    """The platform for one database; migrations run when it starts."""
+    services = build_services(settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await services.db.run(services.db.migrate)
+        await services.scheduler.start()
+        try:
+            yield
+        finally:
+            services.hub.close_all()
+            await services.scheduler.stop()
+            await services.coordinator.close()
+            services.db.close()
+
+    app = FastAPI(title="samtempa", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.services = services
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+
+    from samtempa.server.api.deps import session_middleware
+    from samtempa.server.api.routes import accounts, live, lobby, matches, pages
+
+    @app.middleware("http")
+    async def _sessions(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        return await session_middleware(request, call_next)
+
+    @app.exception_handler(Refusal)
+    async def _refusal(request: Request, exc: Refusal) -> Response:
+        from samtempa.server.api.deps import render_error
+
+        if request.url.path.startswith("/api/"):
+            gettext = getattr(request.state, "gettext", None)
+            return JSONResponse(exc.to_json(gettext), status_code=exc.status)
+        return render_error(request, exc)
+
+    for module in (pages, accounts, lobby, matches, live):
+        app.include_router(module.router)
+    return app

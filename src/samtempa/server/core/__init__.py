@@ -1,0 +1,1 @@
+"""Settings, database and security: the pieces every other server module builds on."""

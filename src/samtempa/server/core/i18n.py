@@ -1,0 +1,65 @@
+"""Translations (Babel catalogs under ``locales/``): English source, French and Esperanto.
+
+The ``.po`` files are read when the app is built (no compile step, nothing
+generated to commit). ``pybabel extract -F babel.cfg`` updates them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from babel.messages.pofile import read_po
+
+LOCALES = ("fr", "eo", "en")
+LOCALE_NAMES = {"fr": "Français", "eo": "Esperanto", "en": "English"}
+DEFAULT_LOCALE = "en"
+LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
+
+
+class Catalogs:
+    """Every locale's messages, loaded once per app."""
+
+    def __init__(self, folder: Path = LOCALES_DIR) -> None:
+        self.messages: dict[str, dict[str, str]] = {"en": {}}
+        for locale in LOCALES:
+            path = folder / locale / "LC_MESSAGES" / "messages.po"
+            if locale == "en" or not path.exists():
+                continue
+            with path.open("rb") as f:
+                catalog = read_po(f, locale=locale)
+            self.messages[locale] = {
+                str(m.id): str(m.string)
+                for m in catalog
+                if m.id and m.string and not m.fuzzy and isinstance(m.id, str)
+            }
+
+    def gettext(self, locale: str) -> Callable[..., str]:
+        """``_("Hello %(name)s", name=…)`` for one locale; untranslated text stays English."""
+        table = self.messages.get(locale, {})
+
+        def _(message: str, **values: Any) -> str:
+            text = table.get(message) or message
+            return text % values if values else text
+
+        return _
+
+
+def negotiate(accept_language: str | None) -> str:
+    """The best of our locales for an ``Accept-Language`` header (English if none fits)."""
+    if not accept_language:
+        return DEFAULT_LOCALE
+    ranked: list[tuple[float, int, str]] = []
+    for i, part in enumerate(accept_language.split(",")):
+        lang, _, params = part.strip().partition(";")
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                q = 0.0
+        code = lang.strip().lower().split("-")[0]
+        if code in LOCALES and q > 0:
+            ranked.append((-q, i, code))
+    return min(ranked)[2] if ranked else DEFAULT_LOCALE

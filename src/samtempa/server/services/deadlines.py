@@ -1,0 +1,80 @@
+"""Turn deadlines: wake the coordinator when a turn's time is up.
+
+Deadlines live in the database (``matches.deadline``); this scheduler only
+holds a heap of the ones it knows in memory and, at start, reloads every
+deadline of the matches being played, so a turn whose deadline passed while
+the server was down resolves as soon as it is back, once (the coordinator
+re-checks the deadline inside its transaction).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import heapq
+import logging
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from sqlalchemy import select
+
+from samtempa.server.models import Match
+
+if TYPE_CHECKING:
+    from samtempa.server.services.matches import MatchCoordinator
+
+log = logging.getLogger("samtempa.deadlines")
+
+
+class DeadlineScheduler:
+    """One asyncio task sleeping until the nearest deadline."""
+
+    def __init__(self, coordinator: MatchCoordinator) -> None:
+        self.coordinator = coordinator
+        self._heap: list[tuple[datetime, str]] = []
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    def schedule(self, match_id: str, when: datetime) -> None:
+        heapq.heappush(self._heap, (when, match_id))
+        self._wake.set()
+
+    async def start(self) -> None:
+        """Load the deadlines stored in the database, then run."""
+
+        def load() -> list[tuple[datetime, str]]:
+            with self.coordinator.db.read() as session:
+                rows = session.execute(
+                    select(Match.deadline, Match.id).where(
+                        Match.status == "playing", Match.deadline.is_not(None)
+                    )
+                )
+                return [(d, m) for d, m in rows if d is not None]
+
+        for when, match_id in await self.coordinator.db.run(load):
+            self.schedule(match_id, when)
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _run(self) -> None:
+        while True:
+            self._wake.clear()
+            if not self._heap:
+                await self._wake.wait()
+                continue
+            when, match_id = self._heap[0]
+            delay = (when - self.coordinator.now()).total_seconds()
+            if delay > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), timeout=delay)
+                continue
+            heapq.heappop(self._heap)
+            try:
+                await self.coordinator.resolve_due(match_id)
+            except Exception:
+                log.exception("deadline of match %s failed", match_id)

@@ -1,0 +1,85 @@
+"""Live fan-out: who watches which match, and a queue of messages per connection.
+
+The coordinator decides *what* each viewer may see; this module only delivers
+it. Every connection has its own bounded queue drained by its own task, so
+one slow browser never delays the others; a connection that falls too far
+behind is closed (it reconnects and gets a fresh snapshot).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+Message = dict[str, Any]
+
+QUEUE_LIMIT = 256
+
+
+@dataclass(eq=False)
+class Connection:
+    """One live viewer of one match: the players it controls (none for a spectator)."""
+
+    match_id: str
+    players: frozenset[str]
+    user_id: int | None
+    session_id: str | None
+    id: int = field(default_factory=itertools.count(1).__next__)
+    queue: asyncio.Queue[Message | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+    closed: bool = False
+
+    @property
+    def viewer(self) -> str | None:
+        """The engine viewer whose ``player_view`` this connection gets."""
+        return min(self.players) if len(self.players) == 1 else None
+
+    def push(self, message: Message) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.close()
+
+    def close(self) -> None:
+        """Ask the sender to stop (it drains nothing more)."""
+        if not self.closed:
+            self.closed = True
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)
+
+
+class LiveHub:
+    """Connections by match, in this process."""
+
+    def __init__(self) -> None:
+        self._by_match: dict[str, set[Connection]] = {}
+
+    def add(self, conn: Connection) -> None:
+        self._by_match.setdefault(conn.match_id, set()).add(conn)
+
+    def remove(self, conn: Connection) -> None:
+        conns = self._by_match.get(conn.match_id)
+        if conns is not None:
+            conns.discard(conn)
+            if not conns:
+                del self._by_match[conn.match_id]
+
+    def connections(self, match_id: str) -> list[Connection]:
+        return list(self._by_match.get(match_id, ()))
+
+    def publish(self, match_id: str, make: Callable[[Connection], Message | None]) -> None:
+        """Push ``make(conn)`` to every connection of the match (None: nothing for that one)."""
+        for conn in self.connections(match_id):
+            message = make(conn)
+            if message is not None:
+                conn.push(message)
+
+    def close_all(self) -> None:
+        for conns in list(self._by_match.values()):
+            for conn in list(conns):
+                conn.close()

@@ -1,0 +1,67 @@
+// The live connection of a match page: one websocket, reconnecting, and translated strings.
+"use strict";
+(function () {
+  const root = document.getElementById("match");
+  const strings = JSON.parse(document.getElementById("strings").textContent);
+  const handlers = [];
+  let socket = null;
+  let timerEnd = null;
+
+  function T(key, values) {
+    let text = strings[key] || key;
+    for (const [k, v] of Object.entries(values || {})) {
+      text = text.split("%(" + k + ")s").join(String(v));
+    }
+    return text;
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + "/ws/matches/" + root.dataset.match);
+    socket.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if ("seconds_left" in message) setTimer(message.seconds_left);
+      for (const handler of handlers) handler(message);
+    };
+    socket.onclose = (event) => {
+      if (event.code === 4404 || event.code === 4403) return;
+      setStatus(T("disconnected"));
+      setTimeout(connect, 1000);
+    };
+  }
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function setStatus(text) {
+    document.getElementById("status").textContent = text;
+  }
+
+  function setTimer(seconds) {
+    timerEnd = seconds === null || seconds === undefined ? null : Date.now() + seconds * 1000;
+    tick();
+  }
+
+  function tick() {
+    const el = document.getElementById("timer");
+    if (timerEnd === null) { el.textContent = "–"; return; }
+    const left = Math.max(0, Math.round((timerEnd - Date.now()) / 1000));
+    el.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+  }
+  setInterval(tick, 500);
+
+  function markSubmitted(players) {
+    for (const li of document.querySelectorAll("#seats li")) {
+      li.querySelector(".picked").hidden = !players.includes(li.dataset.player);
+    }
+  }
+
+  window.Live = {
+    T, send, setStatus, markSubmitted,
+    root,
+    snapshot: JSON.parse(document.getElementById("snapshot").textContent),
+    onMessage(handler) { handlers.push(handler); },
+    start() { connect(); },
+  };
+})();
