@@ -85,13 +85,13 @@ def _snake_turn(
     n = len(states)
     out: list[Frame] = []
     if not whole_game:
-        caption = f"Snake Synapse · turn {replayed.number}: orders revealed"
+        caption = f"Snake Synapse · {before['terrain']} · turn {replayed.number}: orders revealed"
         out.append((state_svg(before, caption=caption), STEP_MS))
     for k, frame in enumerate(states, 1):
         kind = "settling frame" if k > movement else "frame"
-        caption = f"Snake Synapse · turn {replayed.number}, {kind} {k} of {n}"
+        caption = f"Snake Synapse · {before['terrain']} · turn {replayed.number}, {kind} {k} of {n}"
         out.append((state_svg(frame, caption=caption), SNAKE_FRAME_MS))
-    caption = f"Snake Synapse · end of turn {replayed.number}"
+    caption = f"Snake Synapse · {before['terrain']} · end of turn {replayed.number}"
     if after.get("result") is not None:
         result = after["result"]
         caption += f" · {result['winner']} wins" if "winner" in result else " · draw"

@@ -61,7 +61,7 @@ def animation_bytes(frames: Sequence[Frame], fmt: str, width: int | None = None)
     if fmt == "gif":
         # One adaptive palette per picture, no dithering: flat colours stay flat.
         paletted = [
-            im.quantize(colors=255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+            im.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
             for im in images
         ]
         paletted[0].save(

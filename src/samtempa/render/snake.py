@@ -452,8 +452,11 @@ def _snake_line(snake: Mapping[str, Any]) -> str:
     parts = [f"{snake['id']} · {race} {RACE_SYMBOLS.get(race, '')}"]
     if snake["removed"]:
         return parts[0] + " · removed (missed the deadline)"
+    if not snake["alive"] and not snake["body"]:
+        parts.append("corpse cleared")
     growth = int(snake["pending_growth"])
-    parts.append(f"length {snake['length']}" + (f" (+{growth})" if growth else ""))
+    if snake["body"]:
+        parts.append(f"length {snake['length']}" + (f" (+{growth})" if growth else ""))
     parts.append(f"{CHARGE_WORDS.get(race, 'charges')} {snake['charges']}")
     if snake["alive"]:
         if int(snake["ghost_turns_left"]):
