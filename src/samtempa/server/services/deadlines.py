@@ -32,15 +32,17 @@ class DeadlineScheduler:
     def __init__(self, coordinator: MatchCoordinator) -> None:
         self.coordinator = coordinator
         self._heap: list[tuple[datetime, str]] = []
-        self._wake = asyncio.Event()
+        self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
 
     def schedule(self, match_id: str, when: datetime) -> None:
         heapq.heappush(self._heap, (when, match_id))
-        self._wake.set()
+        if self._wake is not None:
+            self._wake.set()
 
     async def start(self) -> None:
-        """Load the deadlines stored in the database, then run."""
+        """Load the deadlines stored in the database, then run (on the running loop)."""
+        self._wake = asyncio.Event()
 
         def load() -> list[tuple[datetime, str]]:
             with self.coordinator.db.read() as session:
@@ -62,6 +64,7 @@ class DeadlineScheduler:
                 await self._task
 
     async def _run(self) -> None:
+        assert self._wake is not None
         while True:
             self._wake.clear()
             if not self._heap:

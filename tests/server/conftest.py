@@ -1,0 +1,67 @@
+"""Fixtures for the web platform: an app per test on its own SQLite file."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import date
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from samtempa.server.app import Services, build_services, create_app
+from samtempa.server.core.config import Settings
+from samtempa.server.models import User
+from samtempa.server.services import accounts
+from samtempa.server.services.matches import utcnow
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(data_dir=tmp_path, bot_budget_s=0.05)
+
+
+@pytest.fixture
+def services(settings: Settings) -> Iterator[Services]:
+    """Services without HTTP, schema migrated."""
+    built = build_services(settings)
+    built.db.migrate()
+    yield built
+    built.db.close()
+
+
+@pytest.fixture
+def client(settings: Settings) -> Iterator[TestClient]:
+    with TestClient(create_app(settings)) as c:
+        yield c
+
+
+def make_user(services: Services, login: str, birth: date = date(1990, 1, 1)) -> User:
+    with services.db.write() as session:
+        form = accounts.SignUp(login, login.title(), f"{login}@example.org", "password123", birth)
+        return accounts.sign_up(session, form, utcnow(), 16)
+
+
+def csrf_of(client: TestClient, path: str = "/") -> str:
+    page = client.get(path)
+    found = re.search(r'name="csrf_token" value="([^"]+)"', page.text)
+    assert found, page.text[:500]
+    return found.group(1)
+
+
+def sign_up(client: TestClient, login: str, birth: str = "1990-01-01") -> None:
+    csrf = csrf_of(client, "/signup")
+    r = client.post(
+        "/signup",
+        data={
+            "csrf_token": csrf,
+            "login": login,
+            "name": login.title(),
+            "email": f"{login}@example.org",
+            "password": "password123",
+            "birth_date": birth,
+        },
+        follow_redirects=False,
+    )
+    assert r.status_code == 303, r.text
