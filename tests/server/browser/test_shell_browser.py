@@ -1,0 +1,155 @@
+"""What the Shell in real browsers: online between two browsers, hotseat, against bots, spectators."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Any
+
+from playwright.sync_api import Browser, Page, WebSocket, expect
+
+_ids = itertools.count()
+
+BLACK_LINE = ["A1", "A2", "A3", "A4", "A5"]  # five in a row: black wins on turn 5
+WHITE_MOVES = ["I1", "I3", "I5", "I7", "I9"]
+
+
+def new_page(browser: Browser, base: str) -> Page:
+    context = browser.new_context(base_url=base, locale="en-US")
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    return page
+
+
+def sign_up(page: Page) -> str:
+    login = f"player{next(_ids)}x{id(page) % 10000}"
+    page.goto("/signup")
+    page.get_by_label("Login").fill(login)
+    page.get_by_label("Name shown to other players").fill(login.title())
+    page.get_by_label("Email").fill(f"{login}@example.org")
+    page.get_by_label("Password").fill("password123")
+    page.get_by_label("Birth date").fill("1990-04-01")
+    page.get_by_role("button", name="Create my account").click()
+    expect(page.get_by_role("link", name=login.title())).to_be_visible()
+    return login
+
+
+def cell(page: Page, name: str) -> Any:
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def wait_turn(page: Page, n: int) -> None:
+    """The reveal of turn ``n`` has finished playing on this page."""
+    expect(page.locator("#panel")).to_contain_text(f"Turn {n}")
+
+
+def record_frames(page: Page) -> list[str]:
+    frames: list[str] = []
+
+    def on_socket(ws: WebSocket) -> None:
+        ws.on("framereceived", lambda payload: frames.append(str(payload)))
+
+    page.on("websocket", on_socket)
+    return frames
+
+
+def test_two_browsers_play_a_whole_game_and_a_spectator_watches(
+    browser: Browser, server: str
+) -> None:
+    alice, bob, watcher = (new_page(browser, server) for _ in range(3))
+    bob_frames = record_frames(bob)
+    watcher_frames = record_frames(watcher)
+    sign_up(alice)
+    sign_up(bob)
+    alice.goto("/play?game=what-the-shell")
+    alice.get_by_label("Someone online (invite link)").check()
+    alice.get_by_role("button", name="Create the game").click()
+    invite = alice.get_by_label("Invite link").input_value()
+    match_url = re.sub(r"^https?://[^/]+", "", invite)
+    bob.goto(match_url)
+    bob.get_by_role("button", name="Join this game").click()
+    expect(bob.locator("#status")).to_contain_text("Your turn")
+    expect(alice.locator("#status")).to_contain_text("Your turn")
+    watcher.goto(match_url)
+    expect(watcher.locator("#status")).to_contain_text("watching")
+
+    for turn, (b, w) in enumerate(zip(BLACK_LINE, WHITE_MOVES, strict=True), start=1):
+        mark = len(bob_frames), len(watcher_frames)
+        cell(alice, b).click()
+        expect(alice.locator("#status")).to_contain_text("Waiting for the opponent")
+        # Bob is told that black has picked, never what.
+        expect(bob.locator("#status")).to_contain_text("Your opponent has picked")
+        expect(bob.locator('#seats li[data-player="black"] .picked')).to_be_visible()
+        for frames in (bob_frames[mark[0] :], watcher_frames[mark[1] :]):
+            assert frames, "the 'submitted' notice reached the socket"
+            assert not any(b in f for f in frames), frames
+        # The page holds nothing of the pick: the cell looks like any empty cell.
+        for page in (bob, watcher):
+            html = cell(page, b).evaluate("e => e.outerHTML")
+            assert "pending" not in html
+            assert html == cell(page, "E9").evaluate("e => e.outerHTML").replace("E9", b)
+        cell(bob, w).click()
+        for page in (alice, bob, watcher):
+            wait_turn(page, turn)
+        expect(bob.locator("#steps")).to_contain_text(f"black played {b}.")
+        expect(watcher.locator("#steps")).to_contain_text(f"white played {w}.")
+
+    for page in (alice, bob, watcher):
+        expect(page.locator("#status")).to_contain_text("black wins!")
+    expect(alice.get_by_role("button", name="Rematch")).to_be_visible()
+    # A finished turn can be stepped through.
+    watcher.goto(match_url + "/replay?turn=2")
+    expect(watcher.locator("#turn-no")).to_contain_text("After turn 2 of 5")
+    watcher.get_by_role("link", name="Next turn ▶").click()
+    expect(watcher.locator("#turn-no")).to_contain_text("After turn 3 of 5")
+    expect(watcher.locator(".orders")).to_contain_text("A3")
+
+
+def test_hotseat_game_first_pick_fades_before_the_second_player(
+    browser: Browser, server: str
+) -> None:
+    page = new_page(browser, server)
+    page.goto("/")
+    page.get_by_role("button", name="Play on one screen").click()
+    expect(page.locator("#status")).to_contain_text("black to play")
+    for turn, (b, w) in enumerate(zip(BLACK_LINE, WHITE_MOVES, strict=True), start=1):
+        cell(page, b).click()
+        expect(page.locator("#status")).to_contain_text("Pass the screen to white")
+        # The first pick fades away: no mark of it is left for white to see.
+        expect(cell(page, b)).to_have_class("cell")
+        cell(page, w).click()
+        wait_turn(page, turn)
+    expect(page.locator("#status")).to_contain_text("black wins!")
+    expect(page.locator("#steps")).to_contain_text("black wins!")
+
+
+def test_keyboard_play_and_refusal_reason(browser: Browser, server: str) -> None:
+    page = new_page(browser, server)
+    page.goto("/")
+    page.get_by_role("button", name="Play on one screen").click()
+    cell(page, "E5").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")  # F5 for black
+    expect(page.locator("#status")).to_contain_text("Pass the screen to white")
+    cell(page, "F5").focus()
+    page.keyboard.press("Enter")  # white F5 too: a collision lays an egg
+    wait_turn(page, 1)
+    expect(page.locator("#steps")).to_contain_text("Both picked F5")
+    expect(page.locator("#egg-queue")).to_contain_text("F5")
+    cell(page, "F5").click()
+    expect(page.locator("#status")).to_contain_text("not empty")
+
+
+def test_against_the_computer_at_each_level(browser: Browser, server: str) -> None:
+    page = new_page(browser, server)
+    for level in ("easy", "medium", "hard", "expert"):
+        page.goto("/")
+        page.get_by_label("Computer level").select_option(f"bot:{level}")
+        page.get_by_role("button", name="Play against the computer").click()
+        expect(page.locator("#seats")).to_contain_text(f"computer ({level})")
+        expect(page.locator("#status")).to_contain_text("Your turn")
+        cell(page, "E5").click()
+        wait_turn(page, 1)
+        expect(page.locator("#steps")).to_contain_text("white played")
+        cell(page, "D4").click()
+        wait_turn(page, 2)
