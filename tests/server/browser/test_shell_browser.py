@@ -1,4 +1,4 @@
-"""What the Shell in real browsers: online between two browsers, hotseat, against bots, spectators."""
+"""What the Shell in real browsers: two players online, hotseat, bots, spectators."""
 
 from __future__ import annotations
 
