@@ -370,10 +370,10 @@ def _board(svg: Svg) -> None:
         svg.text(g, LEFT - 18, TOP + (i + 0.5) * CELL, str(i + 1), 15, class_="coord row")
 
 
-def _turtle(svg: Svg, parent: ET.Element, cell: str, colour: str, **extra: str | float) -> None:
+def _turtle(svg: Svg, parent: ET.Element, cell: str, colour: str, kind: str = "turtle") -> None:
     x, y = cell_centre(cell)
     fill, line = ("#1A1A1A", "#8A8A8A") if colour == "black" else ("#FBFBFB", "#9A9A9A")
-    g = svg.group(parent, class_=f"turtle {colour}", data_cell=cell, **extra)
+    g = svg.group(parent, class_=f"{kind} {colour}", data_cell=cell)
     svg.el(g, "circle", cx=x, cy=y, r=CELL * 0.4, fill=fill, stroke="#1A1A1A", stroke_width=2)
     # A shell: a hexagon and three plates, so turtles read as turtles and not as go stones.
     r = CELL * 0.2
@@ -387,9 +387,9 @@ def _turtle(svg: Svg, parent: ET.Element, cell: str, colour: str, **extra: str |
                stroke=line, stroke_width=1.6)  # fmt: skip
 
 
-def _egg(svg: Svg, parent: ET.Element, cell: str, number: int | None, **extra: str | float) -> None:
+def _egg(svg: Svg, parent: ET.Element, cell: str, number: int | None, kind: str = "egg") -> None:
     x, y = cell_centre(cell)
-    g = svg.group(parent, class_="egg", data_cell=cell, data_queue=number, **extra)
+    g = svg.group(parent, class_=kind, data_cell=cell, data_queue=number)
     svg.el(g, "ellipse", cx=x, cy=y + 1, rx=CELL * 0.28, ry=CELL * 0.36, fill=pal.EGG,
            stroke=pal.EGG_STROKE, stroke_width=2)  # fmt: skip
     if number is not None:
@@ -413,9 +413,9 @@ def _draw_marks(svg: Svg, under: ET.Element, over: ET.Element, marks: Marks) -> 
         _cell_rect(svg, g, cell, 1, fill="url(#captured-hatch)")
         ghost = svg.group(g, opacity=0.35)
         if piece == "O":
-            _egg(svg, ghost, cell, None)
+            _egg(svg, ghost, cell, None, kind="taken-egg")
         elif piece in _NAMES:
-            _turtle(svg, ghost, cell, _NAMES[piece])
+            _turtle(svg, ghost, cell, _NAMES[piece], kind="taken-turtle")
     for cell in marks.vanished:
         x, y = cell_centre(cell)
         g = svg.group(under, class_="mark vanished", data_cell=cell)
