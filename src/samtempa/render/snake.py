@@ -117,7 +117,8 @@ def state_svg(state: Mapping[str, Any], caption: str | None = None) -> str:
     width = lay.picture_width
     wrapped = [line for text in legend for line in wrap_text(text, int((width - 40) / 7.3))]
     legend_top = lay.grid_bottom + 24
-    height = legend_top + LINE * len(snakes) + 8 + (LINE + 4) * bool(key) + LINE * len(wrapped)
+    key_rows = _key_rows(key, width)
+    height = legend_top + LINE * len(snakes) + 8 + (LINE + 4) * len(key_rows) + LINE * len(wrapped)
     svg = Svg(width, height + 8, caption or _caption(state))
     svg.el(None, "rect", x=0, y=0, width=width, height=height + 8, fill="#FFFFFF")
     svg.text(None, MARGIN_LEFT, 22, caption or _caption(state), 17, anchor="start",
@@ -133,8 +134,8 @@ def state_svg(state: Mapping[str, Any], caption: str | None = None) -> str:
     y = legend_top
     _snake_legend(svg, snakes, colours, y)
     y += LINE * len(snakes) + 8
-    if key:
-        _key(svg, y, key)
+    for row in key_rows:
+        _key(svg, y, row)
         y += LINE + 4
     for text in wrapped:
         svg.text(None, 14, y, text, FONT, anchor="start", class_="legend")
@@ -540,6 +541,35 @@ def _key_items(state: Mapping[str, Any], terrain: Mapping[str, Any] | None) -> l
     return items
 
 
+_KEY_TEXT = {
+    "#": "diggable wall",
+    "X": "undiggable wall",
+    "T": "trap",
+    "H": "ladder",
+    "pending": "wall to come",
+    "queued": "queued change",
+    "portal": "portal (owner's colour)",
+    "corpse": "corpse",
+}
+
+
+def _key_width(item: str) -> float:
+    return 14 + 5 + 7 * len(_KEY_TEXT[item]) + 14
+
+
+def _key_rows(items: list[str], width: float) -> list[list[str]]:
+    """The key's items in rows that fit the picture's width."""
+    rows: list[list[str]] = []
+    x = width
+    for item in items:
+        if x + _key_width(item) > width - 8:
+            rows.append([])
+            x = 16.0
+        rows[-1].append(item)
+        x += _key_width(item)
+    return rows
+
+
 def _key(svg: Svg, y: float, items: list[str]) -> None:
     g = svg.group(class_="key")
     x = 16.0
@@ -578,6 +608,5 @@ def _key(svg: Svg, y: float, items: list[str]) -> None:
             svg.el(g, "rect", x=x, y=top, width=s, height=s, rx=3,
                    fill=pal.darken(pal.VERMILLION, 0.6), stroke="#000000")  # fmt: skip
             text = "corpse"
-        x += s + 5
-        svg.text(g, x, y, text, 12, anchor="start")
-        x += 7 * len(text) + 14
+        svg.text(g, x + s + 5, y, text, 12, anchor="start")
+        x += _key_width(item)
