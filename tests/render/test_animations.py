@@ -65,7 +65,7 @@ def frames_of(data: bytes) -> list[Image.Image]:
 
 
 def test_whole_shell_game_to_gif(tmp_path: Path) -> None:
-    record = random_shell_record(3)
+    record = random_shell_record(50)  # 17 turns, one with captures: a short whole game
     assert record.result is not None
     path = tmp_path / "game.json"
     record.save(path)
@@ -107,7 +107,8 @@ def test_snake_game_any_turn_to_gif(snake_game: Record, tmp_path: Path) -> None:
     record.save(path)
     for turn in (1, len(record.turns)):
         out = tmp_path / f"turn{turn}.gif"
-        assert cli(["render", str(path), "--out", str(out), "--turn", str(turn)]) == 0
+        args = ["render", str(path), "--out", str(out), "--turn", str(turn), "--width", "300"]
+        assert cli(args) == 0
         engine_frames = record.turn_at(turn).step.frames
         # The orders revealed, every frame the engine gives (settling included), the end.
         assert len(frames_of(out.read_bytes())) == len(engine_frames) + 2
