@@ -188,3 +188,12 @@ def test_png_pixels_at_known_cells() -> None:
 def test_png_width_scales() -> None:
     im = image(svg_to_png(state_svg(big_turn()[0]), width=300))
     assert im.width == 300
+
+
+def test_docstring_examples() -> None:
+    import doctest
+
+    import samtempa.render.svg
+
+    assert doctest.testmod(samtempa.render.svg).attempted > 0
+    assert doctest.testmod(samtempa.render.svg).failed == 0
