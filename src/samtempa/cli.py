@@ -42,6 +42,14 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--white", default=None, help="'human' or a bot level (asked if absent)")
     q.add_argument("--seed", type=int, default=None, help="seed for the bots")
 
+    p = sub.add_parser("learn", help="interactive lessons: learn a game step by step")
+    p.add_argument("game", choices=["what-the-shell", "snake-synapse"], metavar="GAME")
+    p.add_argument("--lang", choices=["fr", "eo", "en"], default=None, help="default: from $LANG")
+    p.add_argument("--list", action="store_true", help="list the lessons instead")
+    p.add_argument("--json", action="store_true", help="with --list: print them as JSON")
+    p.add_argument("--reset", action="store_true", help="forget which lessons are done")
+    p.add_argument("--lesson", default=None, help="start at this lesson id")
+
     p = sub.add_parser("bench", help="print engine speed figures")
     bench = p.add_subparsers(dest="game", required=True, metavar="GAME")
     q = bench.add_parser("what-the-shell", help="uniformly random games from the empty board")
@@ -74,6 +82,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         from samtempa.terminal.shell import main as play_shell
 
         return play_shell(black=args.black, white=args.white, seed=args.seed)
+    if args.command == "learn":
+        from samtempa.tutorials.terminal import main as learn
+
+        return learn(
+            args.game,
+            args.lang,
+            list_only=args.list,
+            as_json=args.json,
+            reset=args.reset,
+            lesson=args.lesson,
+        )
     if args.command == "bench" and args.game == "what-the-shell":
         from samtempa.bench import bench_shell
 

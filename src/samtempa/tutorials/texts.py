@@ -1,0 +1,79 @@
+"""Short interface texts in French, Esperanto and English (the lessons carry their own).
+
+>>> say("en", "your-move")
+'Your move'
+"""
+
+from __future__ import annotations
+
+from samtempa.tutorials.lessons import pick_lang
+
+TEXTS: dict[str, dict[str, str]] = {
+    "your-move": {"fr": "Votre coup", "eo": "Via movo", "en": "Your move"},
+    "you-are": {"fr": "Vous jouez {who}.", "eo": "Vi ludas {who}.", "en": "You play {who}."},
+    "lesson": {"fr": "Leçon {n}/{total}", "eo": "Leciono {n}/{total}", "en": "Lesson {n}/{total}"},
+    "step": {"fr": "étape {n}/{total}", "eo": "paŝo {n}/{total}", "en": "step {n}/{total}"},
+    "rules": {"fr": "Règles", "eo": "Reguloj", "en": "Rules"},
+    "well-done": {"fr": "Bravo !", "eo": "Bone farite!", "en": "Well done!"},
+    "not-yet": {"fr": "Pas tout à fait.", "eo": "Ne tute.", "en": "Not quite."},
+    "hint": {"fr": "Indice", "eo": "Helpo", "en": "Hint"},
+    "try-again": {
+        "fr": "Réessayez depuis la même position.",
+        "eo": "Provu denove el la sama pozicio.",
+        "en": "Try again from the same position.",
+    },
+    "what-happened": {"fr": "Ce qui s'est passé", "eo": "Kio okazis", "en": "What happened"},
+    "why": {"fr": "Pourquoi", "eo": "Kial", "en": "Why"},
+    "illegal": {"fr": "Coup refusé", "eo": "Movo rifuzita", "en": "Move refused"},
+    "all-done": {
+        "fr": "Vous avez terminé toutes les leçons. À vous de jouer !",
+        "eo": "Vi finis ĉiujn leciojn. Nun ludu!",
+        "en": "You have finished every lesson. Now go and play!",
+    },
+    "lesson-done": {
+        "fr": "Leçon terminée.",
+        "eo": "Leciono finita.",
+        "en": "Lesson complete.",
+    },
+    "continue": {
+        "fr": "Entrée pour continuer, q pour quitter : ",
+        "eo": "Enigu por daŭrigi, q por ĉesi: ",
+        "en": "Enter to go on, q to quit: ",
+    },
+    "progress-reset": {
+        "fr": "Progression effacée.",
+        "eo": "Progreso forviŝita.",
+        "en": "Progress reset.",
+    },
+    "saved": {
+        "fr": "Progression enregistrée : vous reprendrez ici.",
+        "eo": "Progreso konservita: vi daŭrigos ĉi tie.",
+        "en": "Progress saved: you will start again here.",
+    },
+    "help-keys": {
+        "fr": "(h : indice, q : quitter)",
+        "eo": "(h: helpo, q: ĉesi)",
+        "en": "(h: hint, q: quit)",
+    },
+    "unknown-lesson": {
+        "fr": "Leçon inconnue : {id}",
+        "eo": "Nekonata leciono: {id}",
+        "en": "Unknown lesson: {id}",
+    },
+}
+
+
+def say(lang: str, key: str, **values: object) -> str:
+    """The text ``key`` in ``lang`` (English when the language is unknown)."""
+    text = TEXTS[key][pick_lang(lang)]
+    return text.format(**values) if values else text
+
+
+def colon(lang: str) -> str:
+    """A colon spaced as each language wants (French puts a space before it)."""
+    return " : " if pick_lang(lang) == "fr" else ": "
+
+
+def label(lang: str, key: str) -> str:
+    """``key`` as a label before a colon (``Indice : ``)."""
+    return say(lang, key) + colon(lang)
