@@ -249,12 +249,11 @@ class Record:
         k = turn + n + 1 if turn < 0 else turn
         if not 0 <= k <= n:
             raise RecordError(f"the record has {n} turns; there is no turn {turn}")
-        state = self.initial_state()
-        for replayed in self.replay():
-            if replayed.number > k:
-                break
-            state = replayed.after
-        return state
+        if k == 0:
+            return self.initial_state()
+        if k == n:
+            return self.final_state()
+        return self.turn_at(k).after
 
     def turn_at(self, turn: int) -> ReplayedTurn:
         """Turn ``turn`` (from 1; negative counts from the end) with the state before it."""
