@@ -18,6 +18,7 @@ YELLOW = "#F0E442"
 BLUE = "#0072B2"
 VERMILLION = "#D55E00"
 REDDISH_PURPLE = "#CC79A7"
+PURPLE = "#882E72"  # not Okabe–Ito: a darker purple, apart from reddish purple by lightness
 
 #: Snake colours in the order they are given to snakes whose colour has no name we know.
 SNAKE_PALETTE: tuple[str, ...] = (
@@ -28,6 +29,7 @@ SNAKE_PALETTE: tuple[str, ...] = (
     REDDISH_PURPLE,
     SKY_BLUE,
     YELLOW,
+    PURPLE,
     "#7F7F7F",
     "#FFFFFF",
     "#1A1A1A",
@@ -47,9 +49,10 @@ NAMED: dict[str, str] = {
     "jaune": YELLOW,
     "pink": REDDISH_PURPLE,
     "rose": REDDISH_PURPLE,
-    "purple": REDDISH_PURPLE,
-    "violet": REDDISH_PURPLE,
     "magenta": REDDISH_PURPLE,
+    # Purple must differ from pink (the lobby offers both): Paul Tol's darker purple.
+    "purple": PURPLE,
+    "violet": PURPLE,
     "cyan": SKY_BLUE,
     "sky": SKY_BLUE,
     "lightblue": SKY_BLUE,
@@ -89,17 +92,21 @@ def is_hex(colour: str) -> bool:
 def snake_colours(names: Sequence[str]) -> list[str]:
     """A distinct drawable colour for each snake's colour name, in seat order.
 
-    Known names map to the palette, ``#rrggbb`` is kept as given, and a name
-    we do not know, or a colour already taken, gets the next unused colour.
+    Known names map to the palette and ``#rrggbb`` is kept as given, first
+    come first served; then a name we do not know, or a colour already taken,
+    gets the first unused colour of :data:`SNAKE_PALETTE`.
+
+    >>> snake_colours(["x", "red", "rouge"])
+    ['#0072B2', '#D55E00', '#009E73']
     """
-    out: list[str] = []
+    wanted: list[str | None] = []
     for name in names:
         key = name.strip().lower().replace(" ", "").replace("-", "")
         colour = name.upper() if is_hex(name) else NAMED.get(key)
-        if colour is None or colour in out:
-            colour = next((c for c in SNAKE_PALETTE if c not in out), SNAKE_PALETTE[0])
-        out.append(colour)
-    return out
+        wanted.append(None if colour is None or colour in wanted else colour)
+    taken = {c for c in wanted if c is not None}
+    spare = iter([c for c in SNAKE_PALETTE if c not in taken] + list(SNAKE_PALETTE))
+    return [c if c is not None else next(spare) for c in wanted]
 
 
 def luminance(colour: str) -> float:
