@@ -301,7 +301,7 @@ def _resolve(
     new_json = game.to_json(step.state)
     orders_json = {p: row.orders for p, row in pending.items()}
     frames = [game.to_json(f) for f in step.frames]
-    report = report_to_json(match.game, step.report)
+    report = report_to_json(match.game, step.report, step.state)
     session.add(
         Turn(
             match_id=match.id,
@@ -569,7 +569,7 @@ def seat_json(seat: Seat, actor: Actor) -> dict[str, Any]:
 def snapshot_message(info: LiveInfo, actor: Actor, now: datetime) -> Message:
     """The whole picture for one viewer: state view, seats, who has sent orders, own orders."""
     match = info.match
-    mine = sorted(s.player for s in info.seats if actor.controls(s))
+    mine = [s.player for s in info.seats if actor.controls(s)]  # in seat order
     view = None
     if match.state is not None:
         game = get_game(match.game)

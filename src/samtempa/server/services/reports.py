@@ -10,12 +10,73 @@ import dataclasses
 from typing import Any
 
 
-def report_to_json(game: str, report: Any) -> Any:
+def report_to_json(game: str, report: Any, state: Any = None) -> Any:
+    """``state``: the engine state after the turn (Snake Synapse names cells by its terrain)."""
     if report is None:
         return None
     if game == "what-the-shell":
         return _shell_report(report)
+    if game == "snake-synapse" and state is not None:
+        return _snake_report(report, state.terrain)
     return _plain(report)
+
+
+def _snake_report(report: Any, terrain: Any) -> dict[str, Any]:
+    """Frames with their deaths (cause, killer), growth and power events; English lines too."""
+    from samtempa.games.snake.terrain import DIRS
+
+    def name(cell: int | None) -> str | None:
+        return None if cell is None else str(terrain.name_of(cell))
+
+    frames = []
+    for f in report.frames:
+        frames.append(
+            {
+                "frame": f.frame,
+                "settling": f.settling,
+                "change": f.change,
+                "deaths": [
+                    {"snake": s, "number": d.number, "cause": str(d.cause), "by": d.by}
+                    for s, d in f.deaths
+                ],
+                "growth": dict(f.growth),
+                "teleports": [
+                    {
+                        "snake": t.snake,
+                        "from": name(t.source),
+                        "to": name(t.target),
+                        "owner": t.owner,
+                    }
+                    for t in f.teleports
+                ],
+                "traps": [{"snake": t.snake, "cell": name(t.cell)} for t in f.traps],
+                "shots": [
+                    {
+                        "snake": sh.snake,
+                        "portal": sh.slot,
+                        "dir": DIRS[sh.dir],
+                        "outcome": sh.outcome,
+                        "cell": name(sh.cell),
+                    }
+                    for sh in f.shots
+                ],
+                "ghosts_ended": list(f.ghosts_ended),
+            }
+        )
+    result = report.result
+    return {
+        "turn": report.turn,
+        "removed": list(report.removed),
+        "frames": frames,
+        "growth": dict(report.growth),
+        "ghosts_fading": list(report.ghosts_fading),
+        "result": None
+        if result is None
+        else {"winner": result.winner}
+        if result.winner is not None
+        else {"draw": list(result.draw)},
+        "lines": report.describe(terrain),
+    }
 
 
 def _shell_report(report: Any) -> dict[str, Any]:

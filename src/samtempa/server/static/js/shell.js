@@ -256,7 +256,8 @@
     while (queue.length) { await handle(queue.shift()); }
   }
   let pumping = Promise.resolve();
-  L.onMessage((m) => { queue.push(m); pumping = pumping.then(pump); });
+  // A failing message must not stop the ones after it.
+  L.onMessage((m) => { queue.push(m); pumping = pumping.then(pump).catch((e) => console.error(e)); });
 
   build();
   if (view) draw(view, pendingMarks()); else draw({ board: Array(9).fill(".........") , eggs: [], turn: 0, winning_turtles: { black: 0, white: 0 } });
