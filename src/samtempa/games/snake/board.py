@@ -56,21 +56,23 @@ class Board:
 
     def snapshot(self) -> State:
         """The position now, as an immutable state (the board goes on independently)."""
-        return State(
-            self.terrain,
-            self.turn,
-            self.frame,
-            self.deaths,
-            self.turns_without_death,
-            self.path_length,
-            self.wrap_rows,
-            self.wrap_columns,
-            bytes(self.grid),
-            tuple(self.snakes),
-            tuple(self.portals),
-            tuple(sorted(self.pending.items())),
-            tuple(self.queued),
-            self.result,
+        return State._make(
+            (
+                self.terrain,
+                self.turn,
+                self.frame,
+                self.deaths,
+                self.turns_without_death,
+                self.path_length,
+                self.wrap_rows,
+                self.wrap_columns,
+                bytes(self.grid),
+                tuple(self.snakes),
+                tuple(self.portals),
+                tuple(sorted(self.pending.items())) if self.pending else (),
+                tuple(self.queued),
+                self.result,
+            )
         )
 
     def set_wrap(self, rows: tuple[int, ...], columns: tuple[int, ...]) -> None:

@@ -7,7 +7,7 @@ knows what each kind of op does to a board.
 from __future__ import annotations
 
 from samtempa.games.snake.board import Board
-from samtempa.games.snake.report import FrameReport
+from samtempa.games.snake.report import FrameReport, Settled
 from samtempa.games.snake.state import Race
 from samtempa.games.snake.terrain import (
     HARD,
@@ -98,4 +98,4 @@ def settle_pending(board: Board, report: FrameReport) -> None:
     occupied = board.living_cells() | board.corpse_cells()
     for c in [c for c in board.pending if c not in occupied]:
         board.grid[c] = WALL if board.pending.pop(c) else HARD
-        report.settled.append(c)
+        report.events.append(Settled(c))

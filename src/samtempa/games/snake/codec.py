@@ -10,10 +10,21 @@ living snakes…).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from samtempa.games.base import JSON, Outcome, StateError
-from samtempa.games.snake.state import CHARGES, Cause, Death, Link, Portal, Race, Snake, State
+from samtempa.games.snake.state import (
+    CHARGES,
+    Cause,
+    Death,
+    Link,
+    Portal,
+    Race,
+    Snake,
+    State,
+    trap_cells,
+)
 from samtempa.games.snake.terrain import (
     DIR_INDEX,
     DIRS,
@@ -145,33 +156,52 @@ def to_json(state: State) -> JSON:
 # --- from JSON ------------------------------------------------------------------------
 
 
-def _keys(obj: Any, keys: tuple[str, ...], what: str) -> Mapping[str, Any]:
+_RACES = {r.value: r for r in Race}
+_CAUSES = {c.value: c for c in Cause}
+_SNAKE_KEYSET = frozenset(SNAKE_KEYS)
+_STATE_KEYSET = frozenset(STATE_KEYS)
+_DEATH_KEYSET = frozenset(DEATH_KEYS)
+_LINK_KEYSET = frozenset(("index", "owner"))
+_PORTAL_KEYSET = frozenset(("owner", "slot", "cell", "dir", "doomed"))
+_PENDING_KEYSET = frozenset(("cell", "diggable"))
+
+
+def _keys(obj: Any, keys: frozenset[str] | tuple[str, ...], what: str) -> Mapping[str, Any]:
+    if type(obj) is dict and obj.keys() == keys:
+        return obj  # the usual case, checked at C speed
     if not isinstance(obj, dict):
         raise StateError(f"{what} must be an object")
     missing = [k for k in keys if k not in obj]
     if missing:
-        raise StateError(f"{what} lacks {', '.join(missing)}")
+        raise StateError(f"{what} lacks {', '.join(sorted(missing))}")
     extra = sorted(set(obj) - set(keys))
     if extra:
         raise StateError(f"{what} has unknown keys {', '.join(extra)}")
     return obj
 
 
-def _int(value: Any, what: str, low: int = 0) -> int:
+# The field checkers take the owner's name and the key, and only build a
+# message when they fail: from_json is on the replay path of the benchmark.
+
+
+def _int(obj: Mapping[str, Any], key: str, who: str, low: int = 0) -> int:
+    value = obj[key]
     if type(value) is not int or value < low:
-        raise StateError(f"{what} must be an integer ≥ {low}")
+        raise StateError(f"{who}: {key} must be an integer ≥ {low}")
     return value
 
 
-def _bool(value: Any, what: str) -> bool:
-    if not isinstance(value, bool):
-        raise StateError(f"{what} must be true or false")
-    return value
+def _bool(obj: Mapping[str, Any], key: str, who: str) -> bool:
+    value = obj[key]
+    if value is not True and value is not False:
+        raise StateError(f"{who}: {key} must be true or false")
+    return bool(value)
 
 
-def _str(value: Any, what: str) -> str:
-    if not isinstance(value, str) or not value:
-        raise StateError(f"{what} must be a non-empty string")
+def _str(obj: Mapping[str, Any], key: str, who: str) -> str:
+    value = obj[key]
+    if type(value) is not str or not value:
+        raise StateError(f"{who}: {key} must be a non-empty string")
     return value
 
 
@@ -182,6 +212,17 @@ def _cell(t: Terrain, name: Any, what: str) -> int:
     return c
 
 
+def _cells(t: Terrain, names: Any, what: str) -> tuple[int, ...]:
+    if type(names) is not list:
+        raise StateError(f"{what} must be a list of cells")
+    index = t.index
+    try:
+        return tuple([index[n] for n in names])
+    except (KeyError, TypeError):
+        bad = next(n for n in names if not isinstance(n, str) or n not in index)
+        raise StateError(f"{what}: {bad!r} is not a cell of {t.id}") from None
+
+
 def _terrain(value: Any) -> Terrain:
     if value not in TERRAIN_IDS:
         raise StateError(f"unknown terrain {value!r}; terrains: {', '.join(TERRAIN_IDS)}")
@@ -189,78 +230,78 @@ def _terrain(value: Any) -> Terrain:
 
 
 def _race(t: Terrain, value: Any, who: str) -> Race:
-    if value not in CHARGES:
+    race = _RACES.get(value) if type(value) is str else None
+    if race is None:
         raise StateError(f"{who}: unknown race {value!r}")
-    if not t.allows(value):
-        raise StateError(f"{who}: {t.id} allows only {', '.join(t.races or ())}")
-    return Race(value)
+    if t.races is not None and race not in t.races:
+        raise StateError(f"{who}: {t.id} allows only {', '.join(t.races)}")
+    return race
 
 
-def _max_charges(t: Terrain, race: Race) -> int:
+@cache
+def _shot_cap(t: Terrain) -> int:
+    """The most shots a shooter may hold on ``t``: 3, or more if a grant-shot allows it."""
     grants = [op.max for ops in t.changes.values() for op in ops if isinstance(op, GrantShot)]
-    return max([CHARGES[race], *grants]) if race == Race.SHOOTER else CHARGES[race]
+    return max([CHARGES[Race.SHOOTER], *grants])
 
 
 def _snake(t: Terrain, data: Any, n: int, state_turn: int) -> Snake:
-    who = f"snake {n + 1}"
-    obj = _keys(data, SNAKE_KEYS, who)
-    sid = _str(obj["id"], f"{who} id")
-    who = f"snake {sid!r}"
-    colour = _str(obj["colour"], f"{who} colour")
-    race = _race(t, obj["race"], who)
-    if not isinstance(obj["body"], list):
-        raise StateError(f"{who}: body must be a list of cells")
-    body = tuple(_cell(t, c, f"{who} body") for c in obj["body"])
-    alive = _bool(obj["alive"], f"{who} alive")
-    removed = _bool(obj["removed"], f"{who} removed")
-    if _int(obj["length"], f"{who} length") != len(body):
-        raise StateError(f"{who}: length {obj['length']} but {len(body)} body cells")
-    pending = _int(obj["pending_growth"], f"{who} pending_growth")
-    charges = _int(obj["charges"], f"{who} charges")
-    if charges > _max_charges(t, race):
-        raise StateError(f"{who}: a {race} cannot have {charges} charges")
-    ghost = _int(obj["ghost_turns_left"], f"{who} ghost_turns_left")
-    if ghost > 3 or (ghost and race != Race.GHOST):
-        raise StateError(f"{who}: ghost_turns_left {ghost} is impossible for a {race}")
-    digging = _bool(obj["digging"], f"{who} digging")
-    if digging and race != Race.DIGGER:
-        raise StateError(f"{who}: only a Digger digs")
+    obj = _keys(data, _SNAKE_KEYSET, f"snake {n + 1}")
+    sid = _str(obj, "id", f"snake {n + 1}")
+    colour = _str(obj, "colour", sid)
+    race = _race(t, obj["race"], sid)
+    body = _cells(t, obj["body"], f"{sid} body")
+    alive = _bool(obj, "alive", sid)
+    removed = _bool(obj, "removed", sid)
+    if _int(obj, "length", sid) != len(body):
+        raise StateError(f"{sid}: length {obj['length']} but {len(body)} body cells")
+    pending = _int(obj, "pending_growth", sid)
+    charges = _int(obj, "charges", sid)
+    if charges > (_shot_cap(t) if race is Race.SHOOTER else CHARGES[race]):
+        raise StateError(f"{sid}: a {race} cannot have {charges} charges")
+    ghost = _int(obj, "ghost_turns_left", sid)
+    if ghost > 3 or (ghost and race is not Race.GHOST):
+        raise StateError(f"{sid}: ghost_turns_left {ghost} is impossible for a {race}")
+    digging = _bool(obj, "digging", sid)
+    if digging and race is not Race.DIGGER:
+        raise StateError(f"{sid}: only a Digger digs")
     raw_links = obj["portal_links"]
-    if not isinstance(raw_links, list):
-        raise StateError(f"{who}: portal_links must be a list")
-    links = []
-    for raw in raw_links:
-        link = _keys(raw, ("index", "owner"), f"{who} portal link")
-        links.append(Link(_int(link["index"], f"{who} link index"), _str(link["owner"], "owner")))
-    indices = [k.index for k in links]
-    if indices != sorted(set(indices)) or any(i + 1 >= len(body) for i in indices):
-        raise StateError(f"{who}: portal_links must be by index, each below length - 1")
+    if type(raw_links) is not list:
+        raise StateError(f"{sid}: portal_links must be a list")
+    links: tuple[Link, ...] = ()
+    if raw_links:
+        found = []
+        for raw in raw_links:
+            link = _keys(raw, _LINK_KEYSET, f"{sid} portal link")
+            found.append(Link(_int(link, "index", sid), _str(link, "owner", sid)))
+        indices = [k.index for k in found]
+        if indices != sorted(set(indices)) or indices[-1] + 1 >= len(body):
+            raise StateError(f"{sid}: portal_links must be by index, each below length - 1")
+        links = tuple(found)
     death = None
     if obj["death"] is not None:
-        d = _keys(obj["death"], DEATH_KEYS, f"{who} death")
-        if d["cause"] not in {c.value for c in Cause}:
-            raise StateError(f"{who}: unknown death cause {d['cause']!r}")
-        if d["by"] is not None and not isinstance(d["by"], str):
-            raise StateError(f"{who}: death 'by' must be a snake id or null")
+        d = _keys(obj["death"], _DEATH_KEYSET, f"{sid} death")
+        cause = _CAUSES.get(d["cause"]) if type(d["cause"]) is str else None
+        if cause is None:
+            raise StateError(f"{sid}: unknown death cause {d['cause']!r}")
+        if d["by"] is not None and type(d["by"]) is not str:
+            raise StateError(f"{sid}: death 'by' must be a snake id or null")
         death = Death(
-            _int(d["number"], f"{who} death number", 1),
-            _int(d["turn"], f"{who} death turn", 1),
-            _int(d["frame"], f"{who} death frame", 1),
-            Cause(d["cause"]),
-            d["by"],
-        )
+            _int(d, "number", sid, 1), _int(d, "turn", sid, 1), _int(d, "frame", sid, 1),
+            cause, d["by"],
+        )  # fmt: skip
         if death.turn > state_turn:
-            raise StateError(f"{who}: died in turn {death.turn}, after turn {state_turn}")
+            raise StateError(f"{sid}: died in turn {death.turn}, after turn {state_turn}")
     if removed and (alive or body or death is not None):
-        raise StateError(f"{who}: a removed snake is not alive, has no body and no death")
+        raise StateError(f"{sid}: a removed snake is not alive, has no body and no death")
     if alive and (death is not None or not body):
-        raise StateError(f"{who}: a living snake has a body and no death")
+        raise StateError(f"{sid}: a living snake has a body and no death")
     if not alive and not removed and death is None:
-        raise StateError(f"{who}: a dead snake has a death record")
+        raise StateError(f"{sid}: a dead snake has a death record")
     if not alive and (pending or ghost or digging or links):
-        raise StateError(f"{who}: growth, ghost, digging and links reset at death (SS-5.8)")
+        raise StateError(f"{sid}: growth, ghost, digging and links reset at death (SS-5.8)")
     return Snake(sid, colour, race, body, alive, removed, pending, charges, ghost, digging,
-                 tuple(links), death)  # fmt: skip
+                 links, death)  # fmt: skip
 
 
 def _grid(t: Terrain, data: Any) -> bytes:
@@ -285,49 +326,50 @@ def _grid(t: Terrain, data: Any) -> bytes:
 
 def from_json(data: Any) -> State:
     """A state from its canonical JSON; raises :class:`StateError` if incomplete or inconsistent."""
-    obj = _keys(data, STATE_KEYS, "the state")
+    obj = _keys(data, _STATE_KEYSET, "the state")
     if obj["game"] != GAME:
         raise StateError(f"game must be {GAME!r}")
     t = _terrain(obj["terrain"])
-    turn = _int(obj["turn"], "turn")
-    frame = _int(obj["frame"], "frame")
-    deaths = _int(obj["deaths"], "deaths")
-    twd = _int(obj["turns_without_death"], "turns_without_death")
-    path_length = _int(obj["path_length"], "path_length", 1)
+    turn = _int(obj, "turn", "the state")
+    frame = _int(obj, "frame", "the state")
+    deaths = _int(obj, "deaths", "the state")
+    twd = _int(obj, "turns_without_death", "the state")
+    path_length = _int(obj, "path_length", "the state", 1)
     try:
         wrap_rows, wrap_columns = t.parse_wrap(obj["wrap"])
     except TerrainError as e:
         raise StateError(str(e)) from e
     grid = _grid(t, obj["grid"])
     raw_snakes = obj["snakes"]
-    if not isinstance(raw_snakes, list) or not 2 <= len(raw_snakes) <= t.players:
+    if type(raw_snakes) is not list or not 2 <= len(raw_snakes) <= t.players:
         raise StateError(f"{t.id} has 2 to {t.players} snakes")
-    snakes = tuple(_snake(t, s, n, turn) for n, s in enumerate(raw_snakes))
-    ids = [s.id for s in snakes]
-    seats = {sid: n for n, sid in enumerate(ids)}
-    if len(seats) != len(ids) or len({s.colour for s in snakes}) != len(snakes):
+    snakes = tuple([_snake(t, s, n, turn) for n, s in enumerate(raw_snakes)])
+    seats = {s.id: n for n, s in enumerate(snakes)}
+    if len(seats) != len(snakes) or len({s.colour for s in snakes}) != len(snakes):
         raise StateError("snake ids and colours must be unique")
-    numbers = sorted(s.death.number for s in snakes if s.death is not None)
+    numbers = sorted([s.death.number for s in snakes if s.death is not None])
     if numbers != list(range(1, deaths + 1)):
         raise StateError(f"deaths is {deaths} but the death numbers are {numbers}")
     for s in snakes:
         if s.death is not None and s.death.by is not None and s.death.by not in seats:
             raise StateError(f"{s.id} was killed by unknown snake {s.death.by!r}")
         for link in s.portal_links:
-            if link.owner not in seats or snakes[seats[link.owner]].race != Race.SHOOTER:
+            if link.owner not in seats or snakes[seats[link.owner]].race is not Race.SHOOTER:
                 raise StateError(f"{s.id} holds a link to {link.owner!r}, not a shooter")
     traps = obj["traps"]
-    if not isinstance(traps, list) or [_cell(t, c, "traps") for c in traps] != [
-        c for c, ch in enumerate(grid) if ch == TRAP
-    ]:
+    if type(traps) is not list or (
+        (traps or TRAP in grid) and list(_cells(t, traps, "traps")) != trap_cells(grid)
+    ):
         raise StateError("traps must list exactly the T cells of the grid, in reading order")
-    portals = _portals(t, obj["portals"], snakes, seats)
+    portals = _portals(t, obj["portals"], snakes, seats) if obj["portals"] != [] else ()
     pending = _pending(t, obj["pending_deletions"], grid, snakes)
     queued = obj["queued_changes"]
-    if (
-        not isinstance(queued, list)
-        or any(type(k) is not int or k not in t.changes or k > deaths for k in queued)
-        or queued != sorted(set(queued))
+    if type(queued) is not list or (
+        queued
+        and (
+            any(type(k) is not int or k not in t.changes or k > deaths for k in queued)
+            or queued != sorted(set(queued))
+        )
     ):
         raise StateError("queued_changes lists death numbers with a change, oldest first")
     result = _result(obj["result"], snakes, seats)
@@ -342,7 +384,7 @@ def _portals(
         raise StateError("portals must be a list")
     out = []
     for raw in data:
-        p = _keys(raw, ("owner", "slot", "cell", "dir", "doomed"), "a portal")
+        p = _keys(raw, _PORTAL_KEYSET, "a portal")
         owner = p["owner"]
         if owner not in seats or snakes[seats[owner]].race != Race.SHOOTER:
             raise StateError(f"portal owner {owner!r} is not a shooter")
@@ -356,7 +398,7 @@ def _portals(
                 p["slot"],
                 _cell(t, p["cell"], "portal"),
                 DIR_INDEX[p["dir"]],
-                _bool(p["doomed"], "doomed"),
+                _bool(p, "doomed", "a portal"),
             )
         )
     keys = [(seats[p.owner], p.slot) for p in out]
@@ -368,18 +410,20 @@ def _portals(
 def _pending(
     t: Terrain, data: Any, grid: bytes, snakes: tuple[Snake, ...]
 ) -> tuple[tuple[int, bool], ...]:
-    if not isinstance(data, list):
+    if type(data) is not list:
         raise StateError("pending_deletions must be a list")
+    if not data:
+        return ()
     out = []
     occupied = {c for s in snakes for c in s.body}
     for raw in data:
-        p = _keys(raw, ("cell", "diggable"), "a pending deletion")
+        p = _keys(raw, _PENDING_KEYSET, "a pending deletion")
         c = _cell(t, p["cell"], "pending deletion")
         if grid[c] not in (OPEN, LADDER):
             raise StateError(f"pending deletion {p['cell']} must show its old . or H")
         if c not in occupied:
             raise StateError(f"pending deletion {p['cell']} has nothing on it: it would be a wall")
-        out.append((c, _bool(p["diggable"], "diggable")))
+        out.append((c, _bool(p, "diggable", "a pending deletion")))
     cells = [c for c, _ in out]
     if cells != sorted(set(cells)):
         raise StateError("pending_deletions must be in reading order, each cell once")
@@ -415,7 +459,7 @@ def _result(data: Any, snakes: tuple[Snake, ...], seats: dict[str, int]) -> Outc
 
 def initial_state(setup: Any) -> State:
     """A new game from the setup object: stacked spawns, full charges, turn 0 (SS-2.4, SS-2.5)."""
-    obj = _keys(setup, ("terrain", "snakes"), "the setup")
+    obj = _keys(setup, frozenset(("terrain", "snakes")), "the setup")
     t = _terrain(obj["terrain"])
     entries = obj["snakes"]
     if not isinstance(entries, list) or not 2 <= len(entries) <= t.players:
@@ -427,8 +471,8 @@ def initial_state(setup: Any) -> State:
         extra = sorted(set(entry) - {"id", "race", "spawn", "colour"})
         if extra:
             raise StateError(f"snake {n + 1} has unknown keys {', '.join(extra)}")
-        sid = _str(entry["id"], f"snake {n + 1} id")
-        colour = _str(entry.get("colour", sid), f"{sid} colour")
+        sid = _str(entry, "id", f"snake {n + 1}")
+        colour = _str({"colour": entry.get("colour", sid)}, "colour", sid)
         if "race" in entry:
             race = _race(t, entry["race"], sid)
         elif t.races is not None and len(t.races) == 1:

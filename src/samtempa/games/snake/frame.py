@@ -16,20 +16,21 @@ from samtempa.games.base import Outcome
 from samtempa.games.snake import changes, growth
 from samtempa.games.snake.board import Board
 from samtempa.games.snake.powers import digger, ghost, shooter, trapper
-from samtempa.games.snake.report import FrameReport, Move
+from samtempa.games.snake.report import FrameReport, Teleport
 from samtempa.games.snake.schedule import Plan
-from samtempa.games.snake.state import Cause, Death
+from samtempa.games.snake.state import Cause, Death, Race, Snake
+from samtempa.games.snake.terrain import LADDER, WALL_CHARS
 
 Dying = dict[int, tuple[Cause, str | None]]
+_DIGGER = Race.DIGGER  # enum attribute lookups are slow on the hot path
 
 
 class Frame:
-    """What one frame has found so far, by seat (filled in by the steps)."""
+    """What one frame has found so far (filled in by the steps, read by the next ones)."""
 
     __slots__ = (
         "blocked",
         "dying",
-        "head_on",
         "movers",
         "number",
         "plan",
@@ -40,22 +41,21 @@ class Frame:
         "targets",
     )
 
-    def __init__(self, plan: Plan, number: int, seats: int, settling: bool = False) -> None:
+    def __init__(self, plan: Plan, number: int, settling: bool = False) -> None:
         self.plan = plan
         self.number = number
         self.report = FrameReport(number, settling)
         #: Seats making a step this frame, in seat order (SS-5.2).
         self.movers: list[int] = []
-        #: The step number k each seat makes in this frame (0: immobile).
-        self.steps = [0] * seats
-        self.targets = [-1] * seats
-        #: The owner of the portal pair each mover goes through, if any.
-        self.portal: list[str | None] = [None] * seats
-        #: For Diggers: whether the target was a wall when the move was judged.
-        self.target_wall = [False] * seats
+        #: By mover: the step number k it makes (SS-4.2), and its target cell (-1: none).
+        self.steps: dict[int, int] = {}
+        self.targets: dict[int, int] = {}
+        #: By mover going through a portal pair: the pair's owner (SS-8.6).
+        self.portal: dict[int, str] = {}
+        #: Movers whose target was a wall when blocking was judged (for Diggers, SS-8.4).
+        self.target_wall: set[int] = set()
         #: Blocked movers (SS-5.5), in the order found.
         self.blocked: dict[int, None] = {}
-        self.head_on: set[int] = set()
         #: Seats dying this frame with cause and killer (steps 3, 4, 6).
         self.dying: Dying = {}
 
@@ -68,7 +68,8 @@ def terrain_change(board: Board, fr: Frame) -> None:
     if board.queued:
         changes.apply_change(board, board.queued.pop(0), fr.report)
         digger.stop_outside_walls(board, fr.report)
-    shooter.check_portals(board, fr.report)
+    if board.portals:
+        shooter.check_portals(board, fr.report)
 
 
 # --- step 2 ---------------------------------------------------------------------------
@@ -76,34 +77,34 @@ def terrain_change(board: Board, fr: Frame) -> None:
 
 def movers_and_targets(board: Board, fr: Frame) -> None:
     """Step 2 (SS-5.2): who steps (SS-4.2) and where: portal, else neighbour, then ladder."""
-    plan, terrain, nb = fr.plan, board.terrain, board.nb
-    portals = bool(board.portals)
-    for seat, snake in enumerate(board.snakes):
+    plan, number = fr.plan, fr.number
+    if number > plan.movement_frames:
+        return  # a settling frame: nobody moves (SS-4.3)
+    last, offsets, dirs = plan.path_length, plan.offsets, plan.dirs
+    snakes, nb, grid, portals = board.snakes, board.nb, board.grid, board.portals
+    movers, steps, targets = fr.movers, fr.steps, fr.targets
+    for seat in plan.active:
+        k = number - offsets[seat]
+        if not 1 <= k <= last:
+            continue
+        snake = snakes[seat]
         if not snake.alive:
             continue
-        k = plan.step_in(seat, fr.number)
-        if not k:
-            continue
-        fr.movers.append(seat)
-        fr.steps[seat] = k
+        movers.append(seat)
+        steps[seat] = k
         head = snake.body[0]
-        d = plan.dirs[seat][k - 1]
+        d = dirs[seat][k - 1]
         through = shooter.teleport(board, head, d) if portals else None
         if through is not None:
             target, fr.portal[seat] = through
         else:
             target = nb[head * 4 + d]
-        if target >= 0 and board.is_ladder(target):
-            target = terrain.other_floor(target)
-        fr.targets[seat] = target
+        if target >= 0 and grid[target] == LADDER:
+            target = board.terrain.other_floor(target)
+        targets[seat] = target
 
 
 # --- step 3 ---------------------------------------------------------------------------
-
-
-def _vacates_tail(body: tuple[int, ...], pending_growth: int) -> bool:
-    """SS-5.4: a moving snake frees its tail cell unless it grows or the tail is stacked."""
-    return pending_growth == 0 and body.count(body[-1]) == 1
 
 
 def blocking(board: Board, fr: Frame) -> None:
@@ -111,47 +112,56 @@ def blocking(board: Board, fr: Frame) -> None:
 
     A mover is blocked by (1) a cell another snake keeps (neither a ghost),
     (2) a cell it keeps itself (not a ghost), (3) a wall it may not dig.
-    Only tails are in doubt: a mover's tail is freed unless that mover is
-    blocked, so blocking spreads backwards along followers until it stops.
+    Only tails are in doubt: a mover's tail is freed (SS-5.4) unless that
+    mover is blocked, so blocking spreads backwards along followers until it
+    stops. Cause and killer are read on the final blocked set.
     """
-    snakes = fr_snakes = board.snakes
     movers = fr.movers
     if not movers:
         return
-    moving = [False] * len(snakes)
-    vacates = [False] * len(snakes)
+    snakes, targets = board.snakes, fr.targets
+    grid, pending, corpses = board.grid, board.pending, board.corpse_cells()
+    living: set[int] = set()
+    for s in snakes:
+        if s.alive:
+            living.update(s.body)
+    # Most targets are free open cells: only the others need a closer look.
+    suspects = []
     for m in movers:
-        moving[m] = True
-        s = snakes[m]
-        vacates[m] = _vacates_tail(s.body, s.pending_growth)
-    firm: dict[int, int | None] = {}  # mover -> killer found on a kept cell (None: none)
+        t = targets[m]
+        if t < 0 or grid[t] in WALL_CHARS or t in pending or t in corpses:  # SS-5.3
+            fr.target_wall.add(m)
+            suspects.append(m)
+        elif t in living:
+            suspects.append(m)
+    if not suspects:
+        return
+    firm: dict[int, int] = {}  # mover -> the snake keeping its target (condition 1)
     soft: dict[int, list[int]] = {}  # mover -> movers whose freed tail it enters
-    self_hit: set[int] = set()
-    wall: set[int] = set()
-    for m in movers:
-        t = fr.targets[m]
+    self_hit: set[int] = set()  # condition 2
+    wall: set[int] = set()  # condition 3
+    for m in suspects:
+        t = targets[m]
         me = snakes[m]
-        if t >= 0 and not me.ghost_turns_left:
-            for i, s in enumerate(fr_snakes):
+        if t in living and not me.ghost_turns_left:
+            for i, s in enumerate(snakes):
                 if not s.alive or t not in s.body:
                     continue
                 if i == m:
-                    if not (vacates[m] and t == s.body[-1]):
-                        self_hit.add(m)  # counted as moving (SS-13.1)
+                    if not (t == s.body[-1] and _vacates_tail(s)):
+                        self_hit.add(m)  # the mover counts as moving (SS-13.1)
                 elif s.ghost_turns_left:
                     continue
-                elif moving[i] and vacates[i] and t == s.body[-1]:
+                elif t == s.body[-1] and i in targets and _vacates_tail(s):
                     soft.setdefault(m, []).append(i)
                 elif m not in firm:
                     firm[m] = i
-        if board.is_wall(t):
-            fr.target_wall[m] = True
-            if not (
-                digger.allowed_to_dig(me, fr.plan.orders[m], fr.steps[m]) and board.is_diggable(t)
-            ):
-                wall.add(m)
+        if m in fr.target_wall and not (
+            digger.allowed_to_dig(me, fr.plan.orders[m], fr.steps[m]) and board.is_diggable(t)
+        ):
+            wall.add(m)
     blocked = fr.blocked
-    for m in movers:
+    for m in suspects:
         if m in firm or m in self_hit or m in wall:
             blocked[m] = None
     changed = bool(blocked) and bool(soft)
@@ -174,19 +184,31 @@ def blocking(board: Board, fr: Frame) -> None:
         fr.report.blocked.append(snakes[m].id)
 
 
+def _vacates_tail(s: Snake) -> bool:
+    """SS-5.4: a moving snake frees its tail cell unless it grows or the tail is stacked."""
+    return s.pending_growth == 0 and s.body.count(s.body[-1]) == 1
+
+
 # --- step 4 ---------------------------------------------------------------------------
 
 
 def head_on(board: Board, fr: Frame) -> None:
     """Step 4 (SS-5.6): unblocked movers, none a ghost, sharing a target all die there."""
     by_target: dict[int, list[int]] = {}
+    shared = False
     for m in fr.movers:
         if m not in fr.blocked and not board.snakes[m].ghost_turns_left:
-            by_target.setdefault(fr.targets[m], []).append(m)
+            t = fr.targets[m]
+            if t in by_target:
+                shared = True
+                by_target[t].append(m)
+            else:
+                by_target[t] = [m]
+    if not shared:
+        return
     for seats in by_target.values():
         if len(seats) > 1:
             for m in seats:
-                fr.head_on.add(m)
                 fr.dying[m] = (Cause.HEAD_ON, None)
 
 
@@ -195,28 +217,30 @@ def head_on(board: Board, fr: Frame) -> None:
 
 def move(board: Board, fr: Frame) -> None:
     """Step 5 (SS-5.7): unblocked movers (head-on ones too) step; growth keeps the tail."""
-    snakes = board.snakes
+    snakes, blocked = board.snakes, fr.blocked
     for m in fr.movers:
-        if m in fr.blocked:
+        if m in blocked:
             continue
         s = snakes[m]
         t = fr.targets[m]
-        if s.pending_growth:
+        pending = s.pending_growth
+        if pending:
             body = (t, *s.body)
-            pending = s.pending_growth - 1
+            pending -= 1
         else:
             body = (t, *s.body[:-1])
-            pending = 0
-        owner = fr.portal[m]
+        owner = fr.portal.get(m)
         links = s.portal_links
-        if links or owner is not None:
+        if owner is not None:
+            fr.report.events.append(Teleport(s.id, s.body[0], t, owner))
             links = shooter.advance_links(links, len(body), owner)
+        elif links:
+            links = shooter.advance_links(links, len(body), None)
         dig = s.digging
-        if s.race == "digger":
+        if s.race is _DIGGER:
             # SS-8.4: digging after the move iff allowed to dig and the target was a wall.
-            dig = fr.target_wall[m] and digger.allowed_to_dig(s, fr.plan.orders[m], fr.steps[m])
-        snakes[m] = s._replace(body=body, pending_growth=pending, portal_links=links, digging=dig)
-        fr.report.moves.append(Move(s.id, s.body[0], t, owner, dig))
+            dig = m in fr.target_wall and digger.allowed_to_dig(s, fr.plan.orders[m], fr.steps[m])
+        snakes[m] = s.moved(body, pending, links, dig)
 
 
 # --- step 6: ghost expiry, :func:`.powers.ghost.expire_ghosts` -------------------------
@@ -259,8 +283,10 @@ def deaths_and_growth(board: Board, fr: Frame) -> None:
 
 def settle(board: Board, fr: Frame) -> None:
     """Step 10: pending deletions with nothing left on them settle (SS-7.4), portals checked."""
-    changes.settle_pending(board, fr.report)
-    shooter.check_portals(board, fr.report)
+    if board.pending:
+        changes.settle_pending(board, fr.report)
+    if board.portals:
+        shooter.check_portals(board, fr.report)
 
 
 # --- step 11 --------------------------------------------------------------------------
@@ -268,6 +294,8 @@ def settle(board: Board, fr: Frame) -> None:
 
 def game_end(board: Board, fr: Frame) -> None:
     """Step 11 (SS-10.1): one snake alive wins; none alive: this frame's dead share a draw."""
+    if not fr.dying:
+        return  # nobody died: still two or more alive
     check_end(board, [board.snakes[i].id for i in sorted(fr.dying)])
 
 

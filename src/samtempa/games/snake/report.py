@@ -9,25 +9,30 @@ puts everything into short English sentences with cell names.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from samtempa.games.base import Outcome
 from samtempa.games.snake.state import Death, Portal
 from samtempa.games.snake.terrain import DIRS, Terrain
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """A head that moved: ``portal`` is the owner of the pair it went through, if any."""
+class Teleport(NamedTuple):
+    """A head that went through ``owner``'s portal pair from ``source`` to ``target`` (SS-8.6)."""
 
     snake: str
     source: int
     target: int
-    portal: str | None = None
-    digging: bool = False
+    owner: str
 
 
-@dataclass(frozen=True, slots=True)
-class ShotEvent:
+class TrapEvent(NamedTuple):
+    """A trap order carried out (SS-8.3): ``cell`` is None when nothing happened."""
+
+    snake: str
+    cell: int | None
+
+
+class ShotEvent(NamedTuple):
     """A shot (SS-8.6): ``outcome`` is ``placed``, ``lost`` (the ray came back) or ``in-use``."""
 
     snake: str
@@ -37,24 +42,87 @@ class ShotEvent:
     cell: int | None = None
 
 
-@dataclass(slots=True)
-class FrameReport:
-    """One frame (SS-5.1); ``change`` is the death number whose terrain change was applied."""
+class PortalEvent(NamedTuple):
+    """A portal doomed or removed (SS-8.6): ``what`` is ``doomed`` or ``removed``."""
 
-    frame: int
-    settling: bool = False
-    change: int | None = None
-    moves: list[Move] = field(default_factory=list)
-    blocked: list[str] = field(default_factory=list)
-    deaths: list[tuple[str, Death]] = field(default_factory=list)
-    growth: dict[str, int] = field(default_factory=dict)
-    ghosts_ended: list[str] = field(default_factory=list)
-    traps: list[tuple[str, int | None]] = field(default_factory=list)
-    shots: list[ShotEvent] = field(default_factory=list)
-    portals_doomed: list[Portal] = field(default_factory=list)
-    portals_removed: list[Portal] = field(default_factory=list)
-    settled: list[int] = field(default_factory=list)
-    digging_stopped: list[str] = field(default_factory=list)
+    portal: Portal
+    what: str
+
+
+class Settled(NamedTuple):
+    """A pending deletion that became its wall (SS-7.4)."""
+
+    cell: int
+
+
+class GhostEnded(NamedTuple):
+    """A ghost normal again after its first step of its third turn (SS-8.5)."""
+
+    snake: str
+
+
+class DiggingStopped(NamedTuple):
+    """The wall under a digging head disappeared (SS-13.3)."""
+
+    snake: str
+
+
+Event = Teleport | TrapEvent | ShotEvent | PortalEvent | Settled | GhostEnded | DiggingStopped
+
+
+class FrameReport:
+    """One frame (SS-5.1); ``change`` is the death number whose terrain change was applied.
+
+    The frequent facts (blocked movers, deaths, growth) have their own lists;
+    the rarer ones are typed events in order, with a property per kind. Where
+    each head went is in the frame's state itself.
+    """
+
+    __slots__ = ("blocked", "change", "deaths", "events", "frame", "growth", "settling")
+
+    def __init__(self, frame: int, settling: bool = False) -> None:
+        self.frame = frame
+        self.settling = settling
+        self.change: int | None = None
+        self.blocked: list[str] = []
+        self.deaths: list[tuple[str, Death]] = []
+        self.growth: dict[str, int] = {}
+        self.events: list[Event] = []
+
+    def __repr__(self) -> str:
+        return f"<FrameReport {self.frame}: {len(self.deaths)} deaths, {len(self.events)} events>"
+
+    @property
+    def teleports(self) -> list[Teleport]:
+        return [e for e in self.events if isinstance(e, Teleport)]
+
+    @property
+    def traps(self) -> list[TrapEvent]:
+        return [e for e in self.events if isinstance(e, TrapEvent)]
+
+    @property
+    def shots(self) -> list[ShotEvent]:
+        return [e for e in self.events if isinstance(e, ShotEvent)]
+
+    @property
+    def portals_doomed(self) -> list[Portal]:
+        return [e.portal for e in self.events if isinstance(e, PortalEvent) and e.what == "doomed"]
+
+    @property
+    def portals_removed(self) -> list[Portal]:
+        return [e.portal for e in self.events if isinstance(e, PortalEvent) and e.what == "removed"]
+
+    @property
+    def settled(self) -> list[int]:
+        return [e.cell for e in self.events if isinstance(e, Settled)]
+
+    @property
+    def ghosts_ended(self) -> list[str]:
+        return [e.snake for e in self.events if isinstance(e, GhostEnded)]
+
+    @property
+    def digging_stopped(self) -> list[str]:
+        return [e.snake for e in self.events if isinstance(e, DiggingStopped)]
 
 
 @dataclass(slots=True)
@@ -80,12 +148,11 @@ class TurnReport:
             tag = f"Frame {f.frame}{' (settling)' if f.settling else ''}:"
             if f.change is not None:
                 lines.append(f"{tag} the terrain changes for death {f.change}.")
-            for m in f.moves:
-                if m.portal is not None:
-                    lines.append(
-                        f"{tag} {m.snake} goes through {m.portal}'s portal from "
-                        f"{name(m.source)} to {name(m.target)}."
-                    )
+            for m in f.teleports:
+                lines.append(
+                    f"{tag} {m.snake} goes through {m.owner}'s portals from "
+                    f"{name(m.source)} to {name(m.target)}."
+                )
             for snake, death in f.deaths:
                 by = f", killed by {death.by}" if death.by else ""
                 lines.append(f"{tag} {snake} dies ({death.cause}{by}), death {death.number}.")

@@ -5,6 +5,9 @@ A snake with dash N makes its k-th step in frame D − N + k; a Breaker makes
 none (SS-8.1). A living snake that makes no step in a frame is immobile in it,
 which is all the two powers change: the frame pipeline never asks which race
 a snake is to decide who moves.
+
+The plan is computed once per turn, so that a frame finds its movers, and
+whether any trap, shot or ghost expiry concerns it, without a search.
 """
 
 from __future__ import annotations
@@ -19,7 +22,16 @@ from samtempa.games.snake.terrain import DIR_INDEX
 class Plan:
     """The schedule of one turn, by seat."""
 
-    __slots__ = ("dash", "dirs", "movement_frames", "offsets", "orders", "path_length")
+    __slots__ = (
+        "active",
+        "dash",
+        "dirs",
+        "movement_frames",
+        "offsets",
+        "orders",
+        "path_length",
+        "power_frames",
+    )
 
     def __init__(
         self, snakes: Sequence[Snake], orders: Sequence[Order | None], path_length: int
@@ -27,19 +39,31 @@ class Plan:
         self.orders = list(orders)
         self.path_length = path_length
         #: SS-4.2: D, the largest dash given this turn.
-        self.dash = max((o.dash for o in orders if o is not None), default=0)
+        self.dash = max([o.dash for o in orders if o is not None], default=0)
         self.movement_frames = path_length + self.dash
-        #: Directions as ints; empty for a Breaker, a removal or a dead snake.
+        #: Seats with a path to walk, in seat order.
+        self.active: list[int] = []
+        #: Directions as ints by seat; empty for a Breaker, a removal or a dead snake.
         self.dirs: list[tuple[int, ...]] = []
-        #: ``frame - offset`` is the step number k; -1 for a snake that makes no step.
+        #: ``frame - offset`` is a seat's step number k (SS-4.2: offset D - N).
         self.offsets: list[int] = []
-        for snake, order in zip(snakes, orders, strict=True):
-            if order is None or not order.needs_path or not snake.alive:
+        #: Frames in which a trap, a shot or a ghost's expiry may happen (steps 6, 8, 9).
+        self.power_frames: set[int] = set()
+        for seat, (snake, order) in enumerate(zip(snakes, orders, strict=True)):
+            if order is None or not order.path or not snake.alive:
                 self.dirs.append(())
                 self.offsets.append(-1)
-            else:
-                self.dirs.append(tuple(DIR_INDEX[d] for d in order.path))
-                self.offsets.append(self.dash - order.dash)
+                continue
+            offset = self.dash - order.dash
+            self.active.append(seat)
+            self.offsets.append(offset)
+            self.dirs.append(tuple([DIR_INDEX[d] for d in order.path]))
+            if order.trap is not None:
+                self.power_frames.add(offset + order.trap.frame)
+            for shot in order.shoot:
+                self.power_frames.add(offset + shot.frame)
+            if snake.ghost_turns_left == 1:
+                self.power_frames.add(offset + 1)  # SS-8.5: its first step of the third turn
 
     def step_in(self, seat: int, frame: int) -> int:
         """The step number k (1..P) this seat makes in ``frame``, or 0 if it is immobile."""

@@ -96,6 +96,16 @@ class Snake(NamedTuple):
     def length(self) -> int:
         return len(self.body)
 
+    def moved(
+        self, body: tuple[int, ...], pending: int, links: tuple[Link, ...], digging: bool
+    ) -> Snake:
+        """This snake after a step (SS-5.7): the hot path, three times faster than
+        ``_replace`` (positions follow the field order above)."""
+        return Snake._make(
+            (self[0], self[1], self[2], body, self[4], self[5], pending, self[7], self[8],
+             digging, links, self[11])
+        )  # fmt: skip
+
     @property
     def head(self) -> int:
         return self.body[0]
@@ -139,7 +149,7 @@ class State(NamedTuple):
 
     @property
     def traps(self) -> list[int]:
-        return [c for c, ch in enumerate(self.grid) if ch == TRAP]
+        return trap_cells(self.grid)
 
     def snake(self, snake_id: str) -> Snake:
         for s in self.snakes:
@@ -159,3 +169,10 @@ class State(NamedTuple):
 
     def corpse_cells(self) -> set[int]:
         return {c for s in self.snakes if not s.alive for c in s.body}
+
+
+def trap_cells(grid: bytes | bytearray) -> list[int]:
+    """The ``T`` cells of a grid, in reading order (SS-11 ``traps``)."""
+    if TRAP not in grid:
+        return []
+    return [c for c, ch in enumerate(grid) if ch == TRAP]

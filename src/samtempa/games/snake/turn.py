@@ -31,11 +31,10 @@ def resolve(state: State, orders: Mapping[str, Order]) -> Step[State]:
     frames: list[State] = []
     number = 0
     if board.result is None:
-        seats = len(board.snakes)
         # SS-4.2: P + D movement frames; SS-4.3: settling frames while changes wait.
         while number < plan.movement_frames or board.queued:
             number += 1
-            fr = Frame(plan, number, seats, settling=number > plan.movement_frames)
+            fr = Frame(plan, number, settling=number > plan.movement_frames)
             run_frame(board, fr)
             report.frames.append(fr.report)
             frames.append(board.snapshot())
@@ -85,7 +84,7 @@ def remove_missing(board: Board, orders: list[Order | None], report: TurnReport)
 
 def end_of_turn(board: Board, report: TurnReport) -> None:
     """SS-4.4: the death-free counter, growth unless the game is over, ghosts fade, frame 0."""
-    if report.deaths:
+    if any(f.deaths for f in report.frames):
         board.turns_without_death = 0
     else:
         board.turns_without_death += 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from samtempa.games.snake.board import Board
 from samtempa.games.snake.orders import Order
-from samtempa.games.snake.report import FrameReport
+from samtempa.games.snake.report import DiggingStopped, FrameReport
 from samtempa.games.snake.state import Race, Snake
 
 
@@ -29,4 +29,4 @@ def stop_outside_walls(board: Board, report: FrameReport) -> None:
     for i, s in enumerate(board.snakes):
         if s.alive and s.digging and not board.is_wall(s.body[0]):
             board.snakes[i] = s._replace(digging=False)
-            report.digging_stopped.append(s.id)
+            report.events.append(DiggingStopped(s.id))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from samtempa.games.snake.report import GhostEnded
 from samtempa.games.snake.state import Cause
 
 if TYPE_CHECKING:
@@ -39,12 +40,14 @@ def expire_ghosts(board: Board, fr: Frame) -> None:
     killer), and dies alone (``self``) if its body crosses itself. A ghost
     that already dies keeps its first cause.
     """
+    if fr.number not in fr.plan.power_frames:
+        return
     expiring = [m for m in fr.movers if fr.steps[m] == 1 and board.snakes[m].ghost_turns_left == 1]
     if not expiring:
         return
     for m in expiring:
         board.snakes[m] = board.snakes[m]._replace(ghost_turns_left=0)
-        fr.report.ghosts_ended.append(board.snakes[m].id)
+        fr.report.events.append(GhostEnded(board.snakes[m].id))
     already = fr.dying  # steps 3-4
     found: dict[int, Cause] = {}
     for g in expiring:

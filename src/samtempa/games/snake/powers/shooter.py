@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from samtempa.games.snake.orders import Shot
-from samtempa.games.snake.report import FrameReport, ShotEvent
+from samtempa.games.snake.report import FrameReport, PortalEvent, ShotEvent
 from samtempa.games.snake.state import Link, Portal, Race
 from samtempa.games.snake.terrain import DIR_INDEX, WALL_CHARS
 
@@ -76,7 +76,7 @@ def check_portals(board: Board, report: FrameReport) -> None:
     for i, p in enumerate(board.portals):
         if not p.doomed and (_behind_open(board, p) or _front_walled(board, p)):
             board.portals[i] = p._replace(doomed=True)
-            report.portals_doomed.append(board.portals[i])
+            report.events.append(PortalEvent(board.portals[i], "doomed"))
     _remove_free_doomed(board, report)
 
 
@@ -87,7 +87,7 @@ def _remove_free_doomed(board: Board, report: FrameReport) -> None:
     kept = []
     for p in board.portals:
         if p.doomed and not in_use[p.owner]:
-            report.portals_removed.append(p)
+            report.events.append(PortalEvent(p, "removed"))
         else:
             kept.append(p)
     board.portals[:] = kept
@@ -120,6 +120,8 @@ def ray(board: Board, head: int, d: int) -> int | None:
 
 def fire_shots(board: Board, fr: Frame) -> None:
     """Frame step 9, in seat order: each living shooter's shot for its step of this frame."""
+    if fr.number not in fr.plan.power_frames:
+        return
     for seat in fr.movers:
         order = fr.plan.orders[seat]
         if order is None or not order.shoot:
@@ -137,26 +139,26 @@ def _fire(board: Board, seat: int, shot: Shot, report: FrameReport) -> None:
     d = DIR_INDEX[shot.dir]
     cell = ray(board, snake.body[0], d)
     if cell is None:
-        report.shots.append(ShotEvent(snake.id, shot.portal, d, "lost"))
+        report.events.append(ShotEvent(snake.id, shot.portal, d, "lost"))
         return
     if pair_in_use(board, snake.id):
-        report.shots.append(ShotEvent(snake.id, shot.portal, d, "in-use", cell))
+        report.events.append(ShotEvent(snake.id, shot.portal, d, "in-use", cell))
         return
     kept = []
     for p in board.portals:
         if p.owner == snake.id and p.slot == shot.portal:
-            report.portals_removed.append(p)  # re-shooting moves the portal
+            report.events.append(PortalEvent(p, "removed"))  # re-shooting moves the portal
         elif p.cell == cell and p.dir == d:
             if pair_in_use(board, p.owner):  # destroyed: doomed if in use, removed otherwise
                 doomed = p._replace(doomed=True)
                 kept.append(doomed)
-                report.portals_doomed.append(doomed)
+                report.events.append(PortalEvent(doomed, "doomed"))
             else:
-                report.portals_removed.append(p)
+                report.events.append(PortalEvent(p, "removed"))
         else:
             kept.append(p)
     kept.append(Portal(snake.id, shot.portal, cell, d, False))
     seats = {s.id: i for i, s in enumerate(board.snakes)}
     kept.sort(key=lambda p: (seats[p.owner], p.slot))
     board.portals[:] = kept
-    report.shots.append(ShotEvent(snake.id, shot.portal, d, "placed", cell))
+    report.events.append(ShotEvent(snake.id, shot.portal, d, "placed", cell))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from samtempa.games.snake.report import TrapEvent
 from samtempa.games.snake.terrain import DIR_INDEX, OPEN, TRAP
 
 if TYPE_CHECKING:
@@ -19,6 +20,8 @@ def place_traps(board: Board, fr: Frame) -> None:
     deletion, without any snake segment or corpse, and not a portal's cell
     (decision); otherwise the spent charge does nothing (SS-3.2).
     """
+    if fr.number not in fr.plan.power_frames:
+        return
     for seat in fr.movers:
         order = fr.plan.orders[seat]
         if order is None or order.trap is None or order.trap.frame != fr.steps[seat]:
@@ -37,4 +40,4 @@ def place_traps(board: Board, fr: Frame) -> None:
         )
         if ok:
             board.grid[cell] = TRAP
-        fr.report.traps.append((snake.id, cell if ok else None))
+        fr.report.events.append(TrapEvent(snake.id, cell if ok else None))
