@@ -403,6 +403,8 @@ cdef struct Policy:
     uint64_t win     # probability (scaled by 2**32) of completing an own five when one is open
     uint64_t block   # ... of picking a cell where the opponent would complete a five
     uint64_t near    # ... of picking a cell next to a piece rather than anywhere
+    uint64_t four    # ... of making a four (a five threat) when one can be made
+    uint64_t stop    # ... of taking a cell where the opponent would make a four
 
 
 cdef double now() noexcept nogil:
@@ -434,6 +436,34 @@ cdef inline u128 five_gaps(u128 own, u128 empty) noexcept nogil:
             | five_gaps_dir(own, empty, 11) | five_gaps_dir(own, empty, 9)) & empty
 
 
+cdef inline u128 four_gaps_dir(u128 own, u128 empty, int s) noexcept nogil:
+    """Empty cells that turn a window of three own turtles and two empty cells
+    along shift ``s`` into a four (the next turn's five threat)."""
+    cdef u128 a[5]
+    cdef u128 e[5]
+    cdef u128 t, out = 0
+    cdef int k, i, j
+    for k in range(5):
+        a[k] = own >> (k * s)
+        e[k] = empty >> (k * s)
+    for i in range(4):
+        for j in range(i + 1, 5):
+            t = e[i] & e[j]
+            for k in range(5):
+                if k != i and k != j:
+                    t &= a[k]
+            if t:
+                out |= (t << (i * s)) | (t << (j * s))
+    return out
+
+
+cdef inline u128 four_gaps(u128 own, u128 empty) noexcept nogil:
+    if popcount128(own) < 3:
+        return 0
+    return (four_gaps_dir(own, empty, 1) | four_gaps_dir(own, empty, 10)
+            | four_gaps_dir(own, empty, 11) | four_gaps_dir(own, empty, 9)) & empty
+
+
 cdef inline u128 near_mask(u128 occ) noexcept nogil:
     """The 3×3 neighbourhood of the pieces (guard bits dropped)."""
     cdef u128 d = occ | (occ << 1) | (occ >> 1)
@@ -459,6 +489,14 @@ cdef inline int policy_pick(MT* m, Policy* p, u128 own, u128 opp, u128 empty, u1
     if p.block:
         w = five_gaps(opp, empty)
         if w and mt_next(m) < p.block:
+            return pick_bit(m, w)
+    if p.four:
+        w = four_gaps(own, empty)
+        if w and mt_next(m) < p.four:
+            return pick_bit(m, w)
+    if p.stop:
+        w = four_gaps(opp, empty)
+        if w and mt_next(m) < p.stop:
             return pick_bit(m, w)
     if p.near and occ:
         w = near_mask(occ) & empty
@@ -495,11 +533,18 @@ cdef void load_policy(Policy* p, tuple policy) except *:
     p.win = <uint64_t>(float(policy[0]) * 4294967296.0)
     p.block = <uint64_t>(float(policy[1]) * 4294967296.0)
     p.near = <uint64_t>(float(policy[2]) * 4294967296.0)
+    p.four = <uint64_t>(float(policy[3]) * 4294967296.0) if len(policy) > 3 else 0
+    p.stop = <uint64_t>(float(policy[4]) * 4294967296.0) if len(policy) > 4 else 0
 
 
 def five_cells(object own, object empty):
     """The empty cells that would complete a straight window of five ``own`` turtles."""
     return from_u128(five_gaps(to_u128(own), to_u128(empty) & FULL))
+
+
+def four_cells(object own, object empty):
+    """The empty cells that would make a window of four ``own`` turtles and one empty cell."""
+    return from_u128(four_gaps(to_u128(own), to_u128(empty) & FULL))
 
 
 def near_cells(object occupied):
@@ -508,7 +553,8 @@ def near_cells(object occupied):
 
 
 def policy_playout(tuple state, tuple policy, object rng, int max_turns=400):
-    """Like :func:`playout`, with the picks of ``policy`` = (p_win, p_block, p_near)."""
+    """Like :func:`playout`, with the picks of ``policy`` =
+    (p_win, p_block, p_near[, p_four, p_stop]), tried in the order win, block, four, stop, near."""
     cdef Board b
     cdef MT m
     cdef Policy p
@@ -772,3 +818,169 @@ def window_counts(object own, object hostile):
         if not (WINDOWS[i] & h):
             counts[popcount128(WINDOWS[i] & o)] += 1
     return [counts[i] for i in range(6)]
+
+
+# --- decoupled UCT over a tree of joint picks (the expert's search) ------------------------
+
+from libc.stdlib cimport malloc, calloc, free
+
+cdef struct Node:
+    int kb
+    int kw
+    int cb[MAX_CAND]
+    int cw[MAX_CAND]
+    int nb[MAX_CAND]
+    int nw[MAX_CAND]
+    float sb[MAX_CAND]
+    float sw[MAX_CAND]
+    int total
+
+cdef struct Edge:
+    long long key      # node * 2**16 + ib * 2**8 + iw, or -1 when the slot is free
+    int visits
+    int child
+
+
+cdef inline u128 search_cells(Board* b) noexcept nogil:
+    """The cells a node searches: next to a piece, or making a four or a five for
+    either colour; the centre's 3×3 on an empty board; all empty cells if fewer than 2."""
+    cdef u128 occ = b.black | b.white | b.eggs
+    cdef u128 empty = FULL & ~occ, mask
+    if not occ:
+        return near_mask(ONE << 44) & empty
+    mask = near_mask(occ) | five_gaps(b.black, empty) | five_gaps(b.white, empty)
+    mask |= four_gaps(b.black, empty) | four_gaps(b.white, empty)
+    mask &= empty
+    if popcount128(mask) < 2:
+        return empty
+    return mask
+
+
+cdef void init_node(Node* n, Board* b) noexcept nogil:
+    cdef u128 mask = search_cells(b)
+    cdef int k = 0
+    while mask and k < MAX_CAND:
+        n.cb[k] = ctz128(mask)
+        n.cw[k] = n.cb[k]
+        mask &= mask - 1
+        k += 1
+    n.kb = k
+    n.kw = k
+    memset(n.nb, 0, sizeof(n.nb))
+    memset(n.nw, 0, sizeof(n.nw))
+    memset(n.sb, 0, sizeof(n.sb))
+    memset(n.sw, 0, sizeof(n.sw))
+    n.total = 0
+
+
+cdef inline int ucb_pick(MT* m, int k, int* visits, float* sums, int total, double c) noexcept nogil:
+    cdef int i, best_i = 0
+    cdef double best = -1.0, u, lt = log(<double>(total + 1))
+    for i in range(k):
+        if visits[i] == 0:
+            u = 10.0 + (mt_next(m) >> 8) * 1e-9
+        else:
+            u = sums[i] / visits[i] + c * sqrt(lt / visits[i])
+        if u > best:
+            best = u
+            best_i = i
+    return best_i
+
+
+def duct_tree(tuple state, double seconds, long max_iterations, double exploration,
+              tuple policy, object rng, int expand_after=6, int max_nodes=8192,
+              int max_turns=400):
+    """Decoupled UCT (Lanctot et al. 2013) over a tree of joint picks.
+
+    Each node holds, for each colour, UCB1 statistics over its candidate cells
+    (:func:`search_cells`); a joint pick visited ``expand_after`` times gets its
+    own node. Leaves are played out with ``policy``. Returns the root's
+    ``(cells, visits_black, sums_black, visits_white, sums_white, iterations, nodes)``.
+    """
+    cdef Board root, b
+    cdef MT m
+    cdef Policy p
+    cdef Node* nodes = <Node*>malloc(max_nodes * sizeof(Node))
+    cdef long table_size = 1
+    cdef Edge* table
+    cdef long long key
+    cdef long slot, it = 0, n_edges = 0
+    cdef int n_nodes = 1, node, ib, iw, depth, res, i, k
+    cdef int path_node[512]
+    cdef int path_b[512]
+    cdef int path_w[512]
+    cdef double v, deadline = now() + seconds
+    while table_size < 4 * max_nodes * 8:
+        table_size *= 2
+    table = <Edge*>malloc(table_size * sizeof(Edge))
+    if nodes == NULL or table == NULL:
+        free(nodes)
+        free(table)
+        raise MemoryError()
+    for slot in range(table_size):
+        table[slot].key = -1
+    load(&root, state)
+    load_policy(&p, policy)
+    mt_load(&m, rng)
+    with nogil:
+        init_node(&nodes[0], &root)
+        while it < max_iterations:
+            if (it & 15) == 0 and it and now() > deadline:
+                break
+            b = root
+            node = 0
+            depth = 0
+            while True:
+                ib = ucb_pick(&m, nodes[node].kb, nodes[node].nb, nodes[node].sb,
+                              nodes[node].total, exploration)
+                iw = ucb_pick(&m, nodes[node].kw, nodes[node].nw, nodes[node].sw,
+                              nodes[node].total, exploration)
+                resolve(&b, nodes[node].cb[ib], nodes[node].cw[iw])
+                path_node[depth] = node
+                path_b[depth] = ib
+                path_w[depth] = iw
+                depth += 1
+                if b.result != RES_NONE:
+                    res = b.result
+                    break
+                key = ((<long long>node) << 16) | (ib << 8) | iw
+                slot = <long>((<unsigned long long>key * 0x9E3779B97F4A7C15ULL) >> 20) & (table_size - 1)
+                while table[slot].key != -1 and table[slot].key != key:
+                    slot = (slot + 1) & (table_size - 1)
+                if table[slot].key == -1:
+                    if n_edges * 10 > table_size * 7:  # table full enough: no new edge
+                        res = run_playout(&b, &m, &p, max_turns)
+                        break
+                    n_edges += 1
+                    table[slot].key = key
+                    table[slot].visits = 0
+                    table[slot].child = -1
+                table[slot].visits += 1
+                if table[slot].child < 0 and table[slot].visits > expand_after \
+                        and n_nodes < max_nodes and depth < 500:
+                    init_node(&nodes[n_nodes], &b)
+                    table[slot].child = n_nodes
+                    n_nodes += 1
+                if table[slot].child >= 0 and depth < 500:
+                    node = table[slot].child
+                    continue
+                res = run_playout(&b, &m, &p, max_turns)
+                break
+            v = BLACK_VALUE[res]
+            for i in range(depth):
+                node = path_node[i]
+                nodes[node].total += 1
+                nodes[node].nb[path_b[i]] += 1
+                nodes[node].sb[path_b[i]] += v
+                nodes[node].nw[path_w[i]] += 1
+                nodes[node].sw[path_w[i]] += 1.0 - v
+            it += 1
+    mt_store(&m, rng)
+    k = nodes[0].kb
+    out = ([nodes[0].cb[i] for i in range(k)],
+           [nodes[0].nb[i] for i in range(k)], [nodes[0].sb[i] for i in range(k)],
+           [nodes[0].nw[i] for i in range(k)], [nodes[0].sw[i] for i in range(k)],
+           it, n_nodes)
+    free(nodes)
+    free(table)
+    return out
