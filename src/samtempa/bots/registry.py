@@ -11,8 +11,22 @@ LEVELS: dict[str, tuple[str, ...]] = {
 
 
 def make_bot(game: str, level: str) -> Bot:
-    """A new built-in bot; raises ``KeyError`` for an unknown game or level."""
+    """A new built-in bot; raises ``KeyError`` for an unknown game or level.
+
+    Imports lazily: a server filling one seat never pays for the other game's bots.
+    """
+    if game not in LEVELS:
+        raise KeyError(f"no bots for game {game!r}")
     if level not in LEVELS[game]:
         raise KeyError(f"{game} has no bot level {level!r}; levels: {', '.join(LEVELS[game])}")
-    # Only the random bot exists so far; the bots issue (#6) brings the others.
-    return RandomBot()
+    if game == "what-the-shell":
+        if level == "easy":
+            return RandomBot()
+        from samtempa.bots import shell
+
+        if level == "medium":
+            return shell.ShellMediumBot()
+        return shell.ShellSearchBot(level, shell.HARD if level == "hard" else shell.EXPERT)
+    from samtempa.bots.snake import make_snake_bot
+
+    return make_snake_bot(level)

@@ -1,0 +1,120 @@
+"""``samtempa bench bots``: each built-in bot's decisions per second and playouts per second.
+
+Positions come from seeded games (What the Shell: random play to turns 4–20;
+Snake Synapse: random-safe snakes on classic for 0–3 turns), so the figures
+are comparable run to run. A bot given ``move_ms`` uses about all of it, so
+its decisions per second say more about the fast levels; the search levels
+are measured by their playouts (What the Shell: joint picks resolved and
+played out; Snake Synapse hard: turns resolved by the engine) per second.
+"""
+
+from __future__ import annotations
+
+import time
+from random import Random
+from typing import Any
+
+from samtempa.bots.registry import LEVELS, make_bot
+from samtempa.games.base import Game
+from samtempa.games.registry import get_game
+
+
+def shell_positions(count: int, seed: int) -> list[Any]:
+    from samtempa.games.shell import INITIAL, fast, random_empty
+
+    rng = Random(seed)
+    out: list[Any] = []
+    while len(out) < count:
+        state = INITIAL
+        stop = rng.randint(4, 20)
+        while state.result is None and state.turn < stop:
+            state = fast.step(state, random_empty(state, rng), random_empty(state, rng))
+        if state.result is None:
+            out.append(state)
+    return out
+
+
+def snake_positions(game: Game[Any, Any], count: int, seed: int) -> list[Any]:
+    from samtempa.bots.snake import SnakeSafeBot
+
+    rng = Random(seed)
+    bot = SnakeSafeBot()
+    out: list[Any] = []
+    while len(out) < count:
+        state = game.initial_state(None)
+        stop = rng.randint(0, 3)
+        while game.outcome(state) is None and state.turn < stop:
+            orders = {
+                p: game.parse_orders(state, p, bot.choose(game, state, p, 0.05, rng))
+                for p in game.players(state)
+            }
+            state = game.step(state, orders).state
+        if game.outcome(state) is None:
+            out.append(state)
+    return out
+
+
+def bench_level(
+    game: Game[Any, Any], level: str, positions: list[Any], move_s: float, seed: int
+) -> dict[str, Any]:
+    bot = make_bot(game.name, level)
+    rng = Random(seed)
+    playouts = 0
+    start = time.perf_counter()
+    for state in positions:
+        player = game.players(state)[0]
+        bot.choose(game, state, player, move_s, rng)
+        last = getattr(bot, "last", None)
+        if isinstance(last, dict):
+            playouts += int(last.get("playouts", last.get("steps", 0)) or 0)
+    seconds = time.perf_counter() - start
+    return {
+        "game": game.name,
+        "level": level,
+        "decisions": len(positions),
+        "decisions_per_second": round(len(positions) / seconds, 2),
+        "playouts_per_second": round(playouts / seconds, 1) if playouts else None,
+    }
+
+
+def bench_fast_playouts(seconds: float, seed: int) -> dict[str, float]:
+    """The What the Shell fast path's playouts per second from mid-game positions."""
+    from samtempa.games.shell import _fast
+
+    positions = shell_positions(16, seed)
+    cells = list(range(90))
+    out = {}
+    for name, policy in (("uniform", (0.0, 0.0, 0.0)), ("win-block-near", (1.0, 1.0, 0.5))):
+        rng = Random(seed)
+        total = 0
+        start = time.perf_counter()
+        for state in positions:
+            empty = [c for c in cells if c % 10 < 9 and not (state.occupied >> c & 1)]
+            _, _, _, _, it = _fast.duct(
+                tuple(state), empty, empty, seconds / len(positions), 10**12, 0.6, policy, rng
+            )
+            total += it
+        out[name] = round(total / (time.perf_counter() - start), 1)
+    return out
+
+
+def main(game_name: str | None, move_ms: float, decisions: int, seed: int) -> int:
+    games = [game_name] if game_name else list(LEVELS)
+    move_s = move_ms / 1000
+    for name in games:
+        game = get_game(name)
+        positions = (
+            shell_positions(decisions, seed)
+            if name == "what-the-shell"
+            else snake_positions(game, decisions, seed)
+        )
+        print(f"{name}: {decisions} decisions per bot at {move_ms:.0f} ms per move")
+        for level in LEVELS[name]:
+            figures = bench_level(game, level, positions, move_s, seed)
+            pps = figures["playouts_per_second"]
+            extra = f"  {pps:>12,.0f} playouts/s" if pps else ""
+            print(f"  {level:<8} {figures['decisions_per_second']:>10,.2f} decisions/s{extra}")
+        if name == "what-the-shell":
+            for policy, pps in bench_fast_playouts(2.0, seed).items():
+                print(f"  fast path, {policy} playouts from mid-game: {pps:>12,.0f} playouts/s")
+    return 0

@@ -1,0 +1,283 @@
+"""What the Shell bots: a tactical heuristic (medium) and simultaneous-move search (hard, expert).
+
+Every turn a bot considers is resolved by the engine's compiled fast path
+(:mod:`samtempa.games.shell.fast`); the bots only choose picks and keep
+statistics. Values are from black's point of view inside the search (win 1,
+draw ½, loss 0) and turned to the bot's own at the end.
+
+Why mixed strategies: both players pick at once, so a bot that always answers
+a position the same way can be read and punished (its opponent simply plays
+the pick that beats it). The search bots therefore sample their pick from a
+distribution: *hard* from its decoupled-UCT visit counts, *expert* from an
+approximate Nash equilibrium of the payoff matrix it estimates over the most
+promising joint picks.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from random import Random
+from typing import Any
+
+from samtempa.games.base import Game, PlayerId
+from samtempa.games.shell import _fast
+from samtempa.games.shell import fast as shell_fast
+from samtempa.games.shell.board import FULL_MASK, square, square_name, squares_of
+from samtempa.games.shell.state import BLACK, ShellState
+
+#: Scores of the medium bot's evaluation for a window of five holding k own pieces
+#: and no hostile one (k = 0…4); a five is a win and scored apart.
+WINDOW_WEIGHTS = (0.0, 1.0, 4.0, 20.0, 120.0)
+#: How much a captured turtle (one fewer for the opponent) is worth to the medium bot.
+TURTLE_WEIGHT = 12.0
+#: The centre and its ring: where the medium bot opens on an empty board.
+CENTRE = square("E5")
+
+
+def _own_opp(state: ShellState, player: PlayerId) -> tuple[int, int]:
+    return (state.black, state.white) if player == BLACK else (state.white, state.black)
+
+
+def _joint(player: PlayerId, mine: int, theirs: int) -> tuple[int, int]:
+    """(black's pick, white's pick) from the player's and the opponent's picks."""
+    return (mine, theirs) if player == BLACK else (theirs, mine)
+
+
+def _pick_from(mask: int, rng: Random) -> int:
+    return rng.choice(squares_of(mask))
+
+
+def evaluate(state: ShellState, player: PlayerId) -> float:
+    """The medium bot's static value of a position for ``player`` (higher is better).
+
+    Result first; then turtles on the board (captures, WTS-4) and the windows of
+    five each colour could still fill (lines, WTS-6.1), the opponent's counted
+    a little more so that the bot blocks before it builds.
+    """
+    if state.result is not None:
+        if state.result == player:
+            return 1e9
+        return -1e9 if state.result != "draw" else 0.0
+    own, opp = _own_opp(state, player)
+    eggs = state.eggs
+    mine = _fast.window_counts(own, opp | eggs)
+    theirs = _fast.window_counts(opp, own | eggs)
+    lines = sum(w * (m - 1.3 * t) for w, m, t in zip(WINDOW_WEIGHTS, mine, theirs, strict=False))
+    return lines + TURTLE_WEIGHT * (own.bit_count() - opp.bit_count())
+
+
+class ShellMediumBot:
+    """A one-turn tactical heuristic: complete a five, else block one, else the pick
+    whose resulting position :func:`evaluate` likes best (captures, lines, blocks).
+
+    It looks at its own pick only (the opponent's pick is taken to be a quiet
+    one far away), so it is blind to simultaneous tactics, which is what makes it
+    the level below the search bots. Ties and near-ties are broken at random.
+    """
+
+    name = "medium"
+
+    def choose(
+        self,
+        game: Game[Any, Any],
+        state: ShellState,
+        player: PlayerId,
+        budget_s: float,
+        rng: Random,
+    ) -> Any:
+        return square_name(self.pick(state, player, rng))
+
+    def pick(self, state: ShellState, player: PlayerId, rng: Random) -> int:
+        own, opp = _own_opp(state, player)
+        occupied = state.occupied
+        empty = FULL_MASK & ~occupied
+        wins = _fast.five_cells(own, empty)
+        if wins:
+            return _pick_from(wins, rng)
+        threats = _fast.five_cells(opp, empty)
+        if threats:
+            return _pick_from(threats, rng)
+        if not occupied:
+            return _pick_from(_fast.near_cells(1 << CENTRE), rng)
+        candidates = _fast.near_cells(occupied) & empty or empty
+        best: list[int] = []
+        best_score = float("-inf")
+        for sq in squares_of(candidates):
+            quiet = empty & ~_fast.near_cells(occupied | 1 << sq)
+            others = quiet or (empty & ~(1 << sq))
+            if not others:  # the last empty cell
+                return sq
+            reply = others & -others
+            theirs = reply.bit_length() - 1
+            after = shell_fast.step(state, *_joint(player, sq, theirs))
+            score = evaluate(after, player) + rng.random() * 0.5
+            if score > best_score + 1e-9:
+                best, best_score = [sq], score
+            elif abs(score - best_score) <= 1e-9:
+                best.append(sq)
+        return rng.choice(best)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    """How a search bot spends its time.
+
+    ``policy``: the playout policy (p_win, p_block, p_near): how often a playout
+    completes its own five, blocks the opponent's, plays next to a piece.
+    ``nash_share``: the share of the budget spent estimating the payoff matrix
+    over the best candidates and solving it (0: plain decoupled UCT).
+    """
+
+    policy: tuple[float, float, float]
+    exploration: float = 0.6
+    nash_share: float = 0.0
+    candidates: int = 7
+    keep_share: float = 0.25
+    min_probability: float = 0.04
+    tree: bool = False
+    nash_only_when_both_can_win: bool = True
+
+
+class ShellSearchBot:
+    """Simultaneous-move Monte Carlo search on the fast path, time-bounded.
+
+    Phase 1 (all bots of this class): decoupled UCT at the root (Lanctot et al.
+    2013): each colour runs UCB1 over every empty cell; a joint pick is resolved
+    by the engine and played out with the playout policy. Without a matrix
+    phase, the pick is sampled in proportion to visits among the arms visited at
+    least ``keep_share`` as often as the most visited one (a mixed strategy).
+
+    Phase 2 (expert): the ``candidates`` most visited cells of each colour,
+    plus every cell where either colour would complete a five, form a payoff
+    matrix that is estimated cell by cell and solved by regret matching+
+    (:func:`_fast.solve_matrix`); the pick is sampled from the equilibrium.
+    """
+
+    def __init__(self, name: str, settings: SearchSettings) -> None:
+        self.name = name
+        self.settings = settings
+        #: Figures of the last decision (iterations, playouts, strategy), for benchmarks.
+        self.last: dict[str, Any] = {}
+
+    def choose(
+        self,
+        game: Game[Any, Any],
+        state: ShellState,
+        player: PlayerId,
+        budget_s: float,
+        rng: Random,
+    ) -> Any:
+        return square_name(self.pick(state, player, budget_s, rng))
+
+    def pick(self, state: ShellState, player: PlayerId, budget_s: float, rng: Random) -> int:
+        start = time.perf_counter()
+        s = self.settings
+        empty = FULL_MASK & ~state.occupied
+        if empty.bit_count() == 1:
+            self.last = {"iterations": 0, "playouts": 0, "strategy": {empty.bit_length() - 1: 1.0}}
+            return empty.bit_length() - 1
+        budget = max(0.002, budget_s * 0.92 - 0.004)
+        st = tuple(state)
+        five_b = _fast.five_cells(state.black, empty)
+        five_w = _fast.five_cells(state.white, empty)
+        both_can_win = bool(five_b and five_w)
+        matrix = s.nash_share > 0 and (both_can_win or not s.nash_only_when_both_can_win)
+        duct_s = budget * (1.0 - s.nash_share) if matrix else budget
+        if s.tree:
+            cells, nb, sb, nw, sw, iterations, nodes = _fast.duct_tree(
+                st, duct_s, 10**12, s.exploration, s.policy, rng
+            )
+        else:
+            cells = squares_of(candidate_mask(state))
+            nb, sb, nw, sw, iterations = _fast.duct(
+                st, cells, cells, duct_s, 10**12, s.exploration, s.policy, rng
+            )
+            nodes = 1
+        mine_n = nb if player == BLACK else nw
+        playouts = iterations
+        if not matrix:
+            strategy = _visit_strategy(cells, mine_n, s.keep_share)
+        else:
+            # The joint picks that matter, estimated cell by cell, and the matrix game
+            # solved: in a position where both can complete a five this mixes between
+            # completing one's own five and blocking the opponent's (module docstring).
+            forced = five_b | five_w
+            cand_b = _top(cells, nb, sb, s.candidates, forced)
+            cand_w = _top(cells, nw, sw, s.candidates, forced)
+            left = budget - (time.perf_counter() - start)
+            means, _counts, rounds = _fast.joint_matrix(
+                st, cand_b, cand_w, max(0.001, left), 10**9, s.policy, rng
+            )
+            playouts += rounds * len(cand_b) * len(cand_w)
+            pb, pw, _value = _fast.solve_matrix(means, len(cand_b), len(cand_w), 4000)
+            mine_c, mine_p = (cand_b, pb) if player == BLACK else (cand_w, pw)
+            strategy = _purify(dict(zip(mine_c, mine_p, strict=True)), s.min_probability)
+        self.last = {
+            "iterations": iterations,
+            "playouts": playouts,
+            "nodes": nodes,
+            "matrix": matrix,
+            "strategy": strategy,
+        }
+        return _sample(strategy, rng)
+
+
+def candidate_mask(state: ShellState) -> int:
+    """The cells worth searching: next to a piece, or where either colour would make
+    a four or a five; the centre's 3×3 on an empty board; every empty cell if
+    that leaves fewer than two."""
+    empty = FULL_MASK & ~state.occupied
+    if not state.occupied:
+        return _fast.near_cells(1 << CENTRE) & empty
+    mask = _fast.near_cells(state.occupied)
+    for own in (state.black, state.white):
+        mask |= _fast.four_cells(own, empty) | _fast.five_cells(own, empty)
+    mask &= empty
+    return mask if mask.bit_count() >= 2 else empty
+
+
+def _top(cells: list[int], visits: list[int], sums: list[float], k: int, forced: int) -> list[int]:
+    """The k most visited cells (ties: best mean), then every forced cell, in that order."""
+    order = sorted(
+        range(len(cells)), key=lambda i: (visits[i], sums[i] / max(1, visits[i])), reverse=True
+    )
+    chosen = [cells[i] for i in order[:k]]
+    chosen += [sq for sq in squares_of(forced) if sq not in chosen]
+    return chosen
+
+
+def _visit_strategy(cells: list[int], visits: list[int], keep_share: float) -> dict[int, float]:
+    """Decoupled UCT's mixed strategy: visits, with the exploration noise cut off."""
+    top = max(visits)
+    kept = {sq: float(n) for sq, n in zip(cells, visits, strict=True) if n >= keep_share * top}
+    total = sum(kept.values())
+    return {sq: n / total for sq, n in kept.items()}
+
+
+def _purify(strategy: dict[int, float], floor: float) -> dict[int, float]:
+    """Drop the probabilities below ``floor`` (noise of a sampled matrix) and renormalise."""
+    kept = {sq: p for sq, p in strategy.items() if p >= floor}
+    if not kept:
+        best = max(strategy, key=lambda sq: strategy[sq])
+        return {best: 1.0}
+    total = sum(kept.values())
+    return {sq: p / total for sq, p in kept.items()}
+
+
+def _sample(strategy: dict[int, float], rng: Random) -> int:
+    r = rng.random()
+    acc = 0.0
+    last = 0
+    for sq, p in sorted(strategy.items()):
+        acc += p
+        last = sq
+        if r < acc:
+            return sq
+    return last
+
+
+#: The two search levels: hard plays out with "complete or block a five, else
+#: anywhere"; expert also prefers cells next to pieces and solves the matrix game.
+HARD = SearchSettings(policy=(1.0, 1.0, 0.5))
+EXPERT = SearchSettings(policy=(1.0, 1.0, 0.5), tree=True, nash_share=0.5)
