@@ -1,0 +1,259 @@
+"""One arena game between bots: seats, turns through the engine, scores and the record.
+
+A game is described by a :class:`GameSpec` (plain data, so it crosses process
+boundaries) and played by :func:`play_game`, which returns a
+:class:`GameResult` holding each bot's score and the game's record.
+
+Scores: What the Shell gives 1 for a win, ½ for a draw. Snake Synapse gives
+each snake *placement points* (bot-protocol.md's "mean placement points"):
+with n snakes, the last one alive gets 1 and the first to die 0, linearly
+between, snakes dying in the same frame sharing the mean of their places;
+a bot's score in a game is the mean over its snakes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any
+
+from samtempa.bots.base import Bot
+from samtempa.bots.http import Failure, HttpBot, ask
+from samtempa.games.base import JSON, Game, OrderError, PlayerId
+from samtempa.games.registry import get_game
+
+#: Snake Synapse races the arena draws from (SS-2.2); each bot gets the same ones.
+SNAKE_RACES = ("breaker", "dasher", "trapper", "digger", "ghost", "shooter")
+#: A game longer than this many turns stops and counts as a draw among the living.
+MAX_TURNS = {"what-the-shell": 400, "snake-synapse": 300}
+
+
+@dataclass(frozen=True, slots=True)
+class BotSpec:
+    """An arena entrant: a label and either a built-in level or a bot server's URL."""
+
+    label: str
+    target: str
+
+    @property
+    def is_http(self) -> bool:
+        return self.target.startswith(("http://", "https://"))
+
+    @classmethod
+    def parse(cls, text: str) -> BotSpec:
+        """``A=hard`` or ``A=http://127.0.0.1:8001`` (a bare level is its own label)."""
+        label, sep, target = text.partition("=")
+        if not sep:
+            return cls(text, text)
+        if not label or not target:
+            raise ValueError(f"a bot is LABEL=URL_OR_LEVEL, not {text!r}")
+        return cls(label, target)
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """Everything needed to play one game, in any process."""
+
+    game: str
+    index: int
+    seed: int
+    move_s: float
+    seats: tuple[tuple[PlayerId, BotSpec], ...]
+    setup: JSON | None = None
+
+
+@dataclass(slots=True)
+class GameResult:
+    index: int
+    scores: dict[str, float]
+    outcome: JSON
+    turns: int
+    record: JSON
+    failures: list[Failure] = field(default_factory=list)
+    think_s: dict[str, float] = field(default_factory=dict)
+
+
+def make_entrant(game: str, spec: BotSpec, match: str) -> Bot:
+    """A bot object for a spec: a built-in level, or an HTTP client."""
+    if spec.is_http:
+        return HttpBot(spec.target, match=match)
+    from samtempa.bots.registry import make_bot
+
+    return make_bot(game, spec.target)
+
+
+def game_specs(
+    game: str, bots: Sequence[BotSpec], games: int, seed: int, move_s: float
+) -> list[GameSpec]:
+    """The games of one pair of bots, seats alternating (rotating for Snake Synapse)."""
+    a, b = bots
+    specs = []
+    for i in range(games):
+        game_seed = Random(f"{seed}:{a.label}:{b.label}:{i}").getrandbits(48)
+        if game == "what-the-shell":
+            first, second = (a, b) if i % 2 == 0 else (b, a)
+            seats: tuple[tuple[PlayerId, BotSpec], ...] = (("black", first), ("white", second))
+            specs.append(GameSpec(game, i, game_seed, move_s, seats))
+        else:
+            specs.append(_snake_spec(i, game_seed, move_s, a, b))
+    return specs
+
+
+def _snake_spec(i: int, seed: int, move_s: float, a: BotSpec, b: BotSpec) -> GameSpec:
+    """6 snakes on classic, three per bot, alternating seats rotated by the game's index.
+
+    Both bots get the same three races (drawn per game), so neither is favoured by
+    its powers; game i and i+1 swap who sits first.
+    """
+    rng = Random(seed)
+    races = [rng.choice(SNAKE_RACES) for _ in range(3)]
+    order = [a, b] * 3
+    shift = i % 6
+    order = order[shift:] + order[:shift]
+    count: dict[str, int] = {}
+    seats = []
+    snakes = []
+    for seat, spec in enumerate(order):
+        k = count.get(spec.label, 0)
+        count[spec.label] = k + 1
+        sid = f"s{seat + 1}"
+        seats.append((sid, spec))
+        snakes.append({"id": sid, "race": races[k]})
+    return GameSpec(
+        "snake-synapse", i, seed, move_s, tuple(seats), {"terrain": "classic", "snakes": snakes}
+    )
+
+
+def placement_points(
+    game: Game[Any, Any], state: Any, order: Sequence[PlayerId]
+) -> dict[str, float]:
+    """Each player's points in [0, 1]: 1 for first place, 0 for last, ties share."""
+    data = game.to_json(state)
+    n = len(order)
+    if data.get("game") == "what-the-shell":
+        result = data.get("result")
+        if result in ("black", "white"):
+            return {p: 1.0 if p == result else 0.0 for p in order}
+        return dict.fromkeys(order, 0.5)
+    # Snake Synapse: rank by death (later is better); the living (winner, or all
+    # survivors of a stopped game) share the top places.
+    key: dict[str, tuple[int, int]] = {}
+    for snake in data["snakes"]:
+        death = snake.get("death")
+        if snake.get("alive"):
+            key[snake["id"]] = (10**9, 0)
+        elif death is None:  # removed: below every death
+            key[snake["id"]] = (-1, 0)
+        else:
+            key[snake["id"]] = (int(death["turn"]), int(death["frame"]))
+    ranked = sorted(order, key=lambda p: key[p])  # worst first
+    points: dict[str, float] = {}
+    i = 0
+    while i < n:
+        j = i
+        while j + 1 < n and key[ranked[j + 1]] == key[ranked[i]]:
+            j += 1
+        share = sum(k / (n - 1) for k in range(i, j + 1)) / (j - i + 1)
+        for k in range(i, j + 1):
+            points[ranked[k]] = share
+        i = j + 1
+    return points
+
+
+def play_game(spec: GameSpec, bots: Mapping[str, Bot] | None = None) -> GameResult:
+    """Play one game to the end; ``bots`` (by label) may be given to reuse them."""
+    game = get_game(spec.game)
+    rng = Random(spec.seed)
+    match = f"arena-{spec.seed:x}"
+    own: dict[str, Bot] = dict(bots or {})
+    for _, bs in spec.seats:
+        if bs.label not in own:
+            own[bs.label] = make_entrant(spec.game, bs, match)
+        bot = own[bs.label]
+        if isinstance(bot, HttpBot):
+            bot.match = match
+    seat_bot = {player: bs.label for player, bs in spec.seats}
+    order = [player for player, _ in spec.seats]
+    state = game.initial_state(spec.setup)
+    for player, bs in spec.seats:
+        bot = own[bs.label]
+        if isinstance(bot, HttpBot):
+            bot.start(game, state, player, spec.setup)
+    turns: list[Any] = []
+    failures: list[Failure] = []
+    think: dict[str, float] = {bs.label: 0.0 for _, bs in spec.seats}
+    # Each bot gets its own generator, so one bot's draws never shift another's.
+    bot_rngs = {p: Random(f"{spec.seed}:{p}") for p in order}
+    while game.outcome(state) is None and len(turns) < MAX_TURNS[spec.game]:
+        orders: dict[PlayerId, Any] = {}
+        for player in game.players(state):
+            label = seat_bot[player]
+            o, failure, seconds = ask(
+                game, state, player, own[label], spec.move_s, bot_rngs[player], label=label
+            )
+            think[label] += seconds
+            orders[player] = o
+            if failure is not None:
+                failures.append(failure)
+        before = state
+        state = _step(game, state, orders, rng, failures, seat_bot)
+        turns.append({p: game.orders_to_json(before, p, o) for p, o in orders.items()})
+    outcome = game.outcome(state)
+    outcome_json: JSON = (
+        {"winner": outcome.winner}
+        if outcome is not None and outcome.winner is not None
+        else {"draw": list(outcome.draw) if outcome is not None else order}
+    )
+    for player, bs in spec.seats:
+        bot = own[bs.label]
+        if isinstance(bot, HttpBot):
+            bot.end(game, state, player, outcome_json)
+    points = placement_points(game, state, order)
+    by_bot: dict[str, list[float]] = {}
+    for player in order:
+        by_bot.setdefault(seat_bot[player], []).append(points[player])
+    scores = {label: sum(v) / len(v) for label, v in by_bot.items()}
+    record = {
+        "format": "samtempa-arena-game",
+        "version": 1,
+        "game": spec.game,
+        "index": spec.index,
+        "seed": spec.seed,
+        "move_ms": round(spec.move_s * 1000),
+        "setup": spec.setup,
+        "seats": {player: {"bot": bs.label, "target": bs.target} for player, bs in spec.seats},
+        "turns": turns,
+        "result": outcome_json,
+        "final_state": game.to_json(state),
+        "scores": scores,
+        "failures": [f.to_json() for f in failures],
+        "finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+    return GameResult(spec.index, scores, outcome_json, len(turns), record, failures, think)
+
+
+def _step(
+    game: Game[Any, Any],
+    state: Any,
+    orders: dict[PlayerId, Any],
+    rng: Random,
+    failures: list[Failure],
+    seat_bot: Mapping[PlayerId, str],
+) -> Any:
+    """Resolve the turn; orders each valid alone but rejected together (a rule
+    checked on the whole turn) fall back on the missed-order policy too."""
+    for _ in range(len(orders) + 1):
+        try:
+            return game.step(state, orders).state
+        except OrderError as exc:
+            player = exc.player if exc.player in orders else None
+            if player is None:
+                raise
+            turn = int(game.to_json(state).get("turn", 0))
+            failures.append(
+                Failure(turn, player, seat_bot[player], "illegal", f"{exc.code}: {exc.message}")
+            )
+            orders[player] = game.missed_order(state, player, rng)
+    return game.step(state, orders).state
