@@ -57,6 +57,32 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--seed", type=int, default=1)
     q.add_argument("--fast", action="store_true", help="use the compiled fast path")
     q.add_argument("--json", action="store_true", help="print one JSON object")
+    q = bench.add_parser("bots", help="decisions and playouts per second of every built-in bot")
+    q.add_argument(
+        "--game", dest="game_name", choices=("what-the-shell", "snake-synapse"), default=None
+    )
+    q.add_argument("--move-ms", type=float, default=250.0, help="time per decision")
+    q.add_argument("--decisions", type=int, default=8, help="decisions per bot")
+    q.add_argument("--seed", type=int, default=1)
+
+    # The bot protocol (bot-protocol.md) and the arena (issue 6).
+    p = sub.add_parser("bot", help="bots behind the HTTP bot protocol")
+    bot = p.add_subparsers(dest="bot_command", required=True, metavar="COMMAND")
+    q = bot.add_parser("serve", help="serve a built-in bot over HTTP")
+    q.add_argument("--game", required=True, choices=("what-the-shell", "snake-synapse"))
+    q.add_argument("--level", required=True, help="easy, medium, hard (, expert)")
+    q.add_argument("--port", type=int, required=True)
+    q.add_argument("--host", default="127.0.0.1")
+    q.add_argument("--seed", type=int, default=None, help="seed: the same answers every run")
+    p = sub.add_parser("arena", help="play bots against each other (levels or HTTP bot URLs)")
+    p.add_argument("--game", required=True, choices=("what-the-shell", "snake-synapse"))
+    p.add_argument("--bot", action="append", required=True, metavar="LABEL=URL_OR_LEVEL")
+    p.add_argument("--games", type=int, default=10, help="games per pair of bots")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--move-ms", type=float, default=1000.0, help="time per move (default 1000)")
+    p.add_argument("--workers", type=int, default=None, help="processes (default: up to 2)")
+    p.add_argument("--out", default=None, help="folder for the game records")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
 
@@ -97,6 +123,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         from samtempa.bench import bench_shell
 
         return bench_shell(args.games, args.seed, fast=args.fast, as_json=args.json)
+    if args.command == "bench" and args.game == "bots":
+        from samtempa.bots.bench import main as bench_bots
+
+        return bench_bots(args.game_name, args.move_ms, args.decisions, args.seed)
+    if args.command == "bot" and args.bot_command == "serve":
+        from samtempa.bots.serve import serve as serve_bot
+
+        return serve_bot(args.game, args.level, args.port, args.host, args.seed)
+    if args.command == "arena":
+        from samtempa.arena.run import main as arena
+
+        return arena(
+            args.game, args.bot, args.games, args.seed, args.move_ms, args.workers, args.out,
+            args.json,
+        )  # fmt: skip
     raise AssertionError(args)
 
 
