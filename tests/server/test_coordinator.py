@@ -259,3 +259,27 @@ def test_bot_seat_plays_its_turns(services: Services) -> None:
         await services.coordinator.close()
 
     asyncio.run(main())
+
+
+def test_memory_behind_the_database_falls_back_and_resolves_once(services: Services) -> None:
+    """Another process (here: the database path directly) moves the match on behind the
+    coordinator's in-memory copy; the coordinator notices and still resolves each turn once."""
+    mid = new_match(services, ["me", "local"])
+
+    async def main() -> None:
+        await services.coordinator.submit(mid, GUEST, "black", "A1", 1)  # now held in memory
+        submit(services, mid, GUEST, "white", "B1", 1)  # resolved elsewhere
+        # The memory still believes turn 1 waits for white: the database says otherwise.
+        out = await services.coordinator.submit(mid, GUEST, "black", "C1", 2)
+        assert out.turn == 2
+        assert out.revealed is None
+        with pytest.raises(Refusal) as err:
+            await services.coordinator.submit(mid, GUEST, "white", "B1", 2)
+        assert err.value.code == "occupied"
+        out = await services.coordinator.submit(mid, GUEST, "white", "D1", 2)
+        assert out.revealed is not None
+        assert out.revealed.orders == {"black": "C1", "white": "D1"}
+        await services.coordinator.close()
+
+    asyncio.run(main())
+    assert turns_of(services, mid) == 2

@@ -30,7 +30,10 @@ def test_every_message_is_translated(locale: str) -> None:
     assert len(ids) > 150
     table = Catalogs().messages[locale]
     missing = sorted(i for i in ids if i not in table)
-    assert not missing, missing
+    assert not missing, (
+        f"untranslated messages: add them to src/samtempa/server/locales/{locale}/"
+        f"LC_MESSAGES/messages.po: {missing}"
+    )
 
 
 @pytest.mark.parametrize("locale", ["fr", "eo"])

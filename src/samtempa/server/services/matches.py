@@ -41,6 +41,7 @@ from samtempa.server.services.reports import report_to_json
 if TYPE_CHECKING:
     from samtempa.server.core.config import Settings
     from samtempa.server.core.database import Database
+    from samtempa.server.services.correspondence import CorrespondenceRules
     from samtempa.server.services.deadlines import DeadlineScheduler
 
 log = logging.getLogger("samtempa.matches")
@@ -166,6 +167,9 @@ def open_turn(
     match.turn_opened_at = now
     seconds = match.clock.get("seconds")
     match.deadline = now + timedelta(seconds=seconds) if seconds else None
+    rules = clock_rules(match)
+    if rules is not None:
+        match.deadline = rules.turn_opened(match, now)
     waiting = set(game.players(state))
     bots = [
         (s.player, s.bot_level or "easy") for s in seats if s.kind == "bot" and s.player in waiting
@@ -183,6 +187,61 @@ def start_match_tx(session: Session, match: Match, seats: list[Seat], now: datet
     return open_turn(match, seats, game, state, now)
 
 
+def check_order(
+    game: Game[Any, Any],
+    state: Any,
+    status: str,
+    seat: Seat | None,
+    actor: Actor,
+    player: str,
+    number: int,
+    turn: int | None,
+    already: bool,
+    data: Any,
+    rng: Callable[[], Random],
+) -> tuple[Any, str]:
+    """Every check an order goes through, in order; returns (canonical orders, source).
+
+    Shared by the database path (:func:`submit_tx`) and the in-memory one
+    (:mod:`.hot`), so both refuse the same things with the same reasons.
+    """
+    if status == "open":
+        raise Refusal("not-started", "the game has not started: seats are still free", 409)
+    if status != "playing":
+        raise Refusal("game-over", "the game is over; no more orders", 409)
+    if seat is None:
+        raise Refusal("unknown-player", "%(player)s is not a player of this game", player=player)
+    if not actor.controls(seat):
+        raise Refusal(
+            "not-your-seat", "you do not play %(player)s in this game", 403, player=player
+        )
+    if turn is not None and turn != number:
+        raise Refusal(
+            "wrong-turn",
+            "these orders are for turn %(turn)s, but turn %(number)s is being played",
+            409,
+            turn=turn,
+            number=number,
+        )
+    if player not in game.players(state):
+        raise Refusal(
+            "not-waiting", "the game is not waiting for orders from %(player)s", 409, player=player
+        )
+    if already:
+        raise Refusal("already-submitted", "orders for this turn were already sent", 409)
+    source = "bot" if actor.bot else "player"
+    try:
+        orders = game.parse_orders(state, player, data)
+        game.validate(state, player, orders)
+    except OrderError as err:
+        if not actor.bot:
+            raise Refusal(err.code, ORDER_ERRORS.get(err.code, err.message), 422) from None
+        # A bot whose orders the rules reject gets the missed-order policy (bot protocol).
+        orders = game.missed_order(state, player, rng())
+        source = "missed"
+    return game.orders_to_json(state, player, orders), source
+
+
 def submit_tx(
     session: Session,
     match_id: str,
@@ -194,48 +253,25 @@ def submit_tx(
 ) -> SubmitOutcome:
     """Seal one player's orders; resolve the turn if they were the last ones awaited."""
     match = lock_match(session, match_id)
-    if match.status == "open":
-        raise Refusal("not-started", "the game has not started: seats are still free", 409)
-    if match.status != "playing":
-        raise Refusal("game-over", "the game is over; no more orders", 409)
     seats = seats_of(session, match_id)
     seat = next((s for s in seats if s.player == player), None)
-    if seat is None:
-        raise Refusal("unknown-player", "%(player)s is not a player of this game", player=player)
-    if not actor.controls(seat):
-        raise Refusal(
-            "not-your-seat", "you do not play %(player)s in this game", 403, player=player
-        )
     number = match.turn + 1
-    if turn is not None and turn != number:
-        raise Refusal(
-            "wrong-turn",
-            "these orders are for turn %(turn)s, but turn %(number)s is being played",
-            409,
-            turn=turn,
-            number=number,
-        )
     game = get_game(match.game)
-    state = game.from_json(match.state)
-    waiting = game.players(state)
-    if player not in waiting:
-        raise Refusal(
-            "not-waiting", "the game is not waiting for orders from %(player)s", 409, player=player
-        )
-    pending = pending_of(session, match_id, number)
-    if player in pending:
-        raise Refusal("already-submitted", "orders for this turn were already sent", 409)
-    source = "bot" if actor.bot else "player"
-    try:
-        orders = game.parse_orders(state, player, data)
-        game.validate(state, player, orders)
-    except OrderError as err:
-        if not actor.bot:
-            raise Refusal(err.code, ORDER_ERRORS.get(err.code, err.message), 422) from None
-        # A bot whose orders the rules reject gets the missed-order policy (bot protocol).
-        orders = game.missed_order(state, player, _rng(match, number, player))
-        source = "missed"
-    canonical = game.orders_to_json(state, player, orders)
+    state = game.from_json(match.state) if match.state is not None else None
+    pending = pending_of(session, match_id, number) if match.status == "playing" else {}
+    canonical, source = check_order(
+        game,
+        state,
+        match.status,
+        seat,
+        actor,
+        player,
+        number,
+        turn,
+        player in pending,
+        data,
+        lambda: rng_for(match.seed, number, player),
+    )
     row = PendingOrder(
         match_id=match_id,
         turn=number,
@@ -247,7 +283,10 @@ def submit_tx(
     session.add(row)
     pending[player] = row
     outcome = SubmitOutcome(match_id, number, player, canonical)
-    if all(p in pending for p in waiting):
+    rules = clock_rules(match)
+    if all(p in pending for p in game.players(state)) and (
+        rules is None or rules.resolves_when_complete(session, match, now)
+    ):
         outcome.revealed = _resolve(session, match, seats, game, state, pending, now)
     return outcome
 
@@ -258,6 +297,9 @@ def resolve_due_tx(session: Session, match_id: str, now: datetime) -> Reveal | N
     Does nothing (None) if the turn was resolved meanwhile or the deadline moved.
     """
     match = lock_match(session, match_id)
+    rules = clock_rules(match)
+    if rules is not None:
+        return rules.due(session, match, now)
     if match.status != "playing" or match.deadline is None or match.deadline > now:
         return None
     seats = seats_of(session, match_id)
@@ -267,7 +309,7 @@ def resolve_due_tx(session: Session, match_id: str, now: datetime) -> Reveal | N
     pending = pending_of(session, match_id, number)
     for player in game.players(state):
         if player not in pending:
-            orders = game.missed_order(state, player, _rng(match, number, player))
+            orders = game.missed_order(state, player, rng_for(match.seed, number, player))
             pending[player] = PendingOrder(
                 match_id=match_id,
                 turn=number,
@@ -279,9 +321,47 @@ def resolve_due_tx(session: Session, match_id: str, now: datetime) -> Reveal | N
     return _resolve(session, match, seats, game, state, pending, now)
 
 
-def _rng(match: Match, number: int, player: str) -> Random:
+def rng_for(seed: int, number: int, player: str) -> Random:
     """A generator per (match, turn, player): replaying a match draws the same numbers."""
-    return Random(f"{match.seed}/{number}/{player}")
+    return Random(f"{seed}/{number}/{player}")
+
+
+@dataclass(slots=True)
+class Computed:
+    """A turn resolved by the engine, in the forms the database and the viewers want."""
+
+    state: Any
+    state_json: dict[str, Any]
+    orders_json: dict[str, Any]
+    missed: list[str]
+    frames: list[dict[str, Any]]
+    report: Any
+    result: dict[str, Any] | None
+
+
+def compute_turn(
+    game_name: str, game: Game[Any, Any], state: Any, pending: Mapping[str, tuple[Any, str]]
+) -> Computed:
+    """``pending``: each player's canonical orders and their source (player, bot, missed)."""
+    orders = {p: game.parse_orders(state, p, data) for p, (data, _) in pending.items()}
+    step = game.step(state, orders)
+    outcome = game.outcome(step.state)
+    result = None
+    if outcome is not None:
+        result = (
+            {"winner": outcome.winner}
+            if outcome.winner is not None
+            else {"draw": list(outcome.draw)}
+        )
+    return Computed(
+        step.state,
+        game.to_json(step.state),
+        {p: data for p, (data, _) in pending.items()},
+        sorted(p for p, (_, source) in pending.items() if source == "missed"),
+        [game.to_json(f) for f in step.frames],
+        report_to_json(game_name, step.report, step.state),
+        result,
+    )
 
 
 def _resolve(
@@ -295,57 +375,61 @@ def _resolve(
 ) -> Reveal:
     """Resolve the turn through the engine; store state and record in this transaction."""
     number = match.turn + 1
-    orders = {p: game.parse_orders(state, p, row.orders) for p, row in pending.items()}
-    missed = sorted(p for p, row in pending.items() if row.source == "missed")
-    step = game.step(state, orders)
-    new_json = game.to_json(step.state)
-    orders_json = {p: row.orders for p, row in pending.items()}
-    frames = [game.to_json(f) for f in step.frames]
-    report = report_to_json(match.game, step.report, step.state)
+    done = compute_turn(
+        match.game, game, state, {p: (row.orders, row.source) for p, row in pending.items()}
+    )
     session.add(
         Turn(
             match_id=match.id,
             number=number,
-            orders=orders_json,
-            missed=missed,
-            report=report,
-            frames=frames,
-            state=new_json,
+            orders=done.orders_json,
+            missed=done.missed,
+            report=done.report,
+            frames=done.frames,
+            state=done.state_json,
             resolved_at=now,
         )
     )
     session.execute(
         delete(PendingOrder).where(PendingOrder.match_id == match.id, PendingOrder.turn == number)
     )
-    match.state = new_json
+    match.state = done.state_json
     match.turn = number
-    outcome = game.outcome(step.state)
     next_turn = None
-    if outcome is not None:
+    if done.result is not None:
         match.status = "finished"
         match.deadline = None
         match.finished_at = now
-        match.result = (
-            {"winner": outcome.winner}
-            if outcome.winner is not None
-            else {"draw": list(outcome.draw)}
-        )
+        match.result = done.result
     else:
-        next_turn = open_turn(match, seats, game, step.state, now)
+        next_turn = open_turn(match, seats, game, done.state, now)
     session.flush()  # the unique (match, number) constraint fires here if resolved twice
-    return Reveal(
+    reveal = Reveal(
         match.id,
         match.game,
         number,
-        orders_json,
-        missed,
-        report,
-        frames,
-        new_json,
+        done.orders_json,
+        done.missed,
+        done.report,
+        done.frames,
+        done.state_json,
         match.status,
         match.result,
         next_turn,
     )
+    rules = clock_rules(match)
+    if rules is not None:
+        rules.turn_resolved(session, match, reveal, now)
+    return reveal
+
+
+def clock_rules(match: Match) -> CorrespondenceRules | None:
+    """The hooks of a correspondence clock (issue 8); None for a live clock."""
+    if match.clock.get("kind") != "correspondence":
+        return None
+    from samtempa.server.services.correspondence import RULES
+
+    return RULES
 
 
 def live_info_tx(session: Session, match_id: str, actor: Actor) -> LiveInfo:
@@ -366,6 +450,9 @@ def live_info_tx(session: Session, match_id: str, actor: Actor) -> LiveInfo:
             if player in mine:
                 own[player] = row.orders
     return LiveInfo(match, seats, waiting, sorted(submitted), own)
+
+
+_STATE_REFUSALS = frozenset({"wrong-turn", "not-waiting", "already-submitted", "game-over"})
 
 
 # --- the coordinator (async: locks, fan-out, bots, deadlines) ------------------------------
@@ -389,6 +476,7 @@ class MatchCoordinator:
         self._locks: dict[str, asyncio.Lock] = {}
         self._bots = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bots")
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._live: dict[str, Any] = {}  # match id -> hot.LiveMatch (the fast path)
 
     def lock(self, match_id: str) -> asyncio.Lock:
         lock = self._locks.get(match_id)
@@ -400,22 +488,61 @@ class MatchCoordinator:
         self, match_id: str, actor: Actor, player: str, data: Any, turn: int | None = None
     ) -> SubmitOutcome:
         """One player's orders; raises :class:`Refusal` saying why they are refused."""
+        from samtempa.server.services import hot
+
         async with self.lock(match_id):
             now = self.now()
+            live = self._live.get(match_id)
 
-            def work() -> SubmitOutcome:
+            def work() -> tuple[SubmitOutcome, hot.LiveMatch | None]:
+                current = live
+                if current is None:
+                    with self.db.read() as session:
+                        current = hot.load(session, match_id)
+                if current is not None:
+                    try:
+                        with self.db.write() as session:
+                            return hot.submit(
+                                session, current, actor, player, data, turn, now
+                            ), current
+                    except hot.StaleError:
+                        pass  # the database moved on without us: take the database path
+                    except Refusal as refusal:
+                        # Refusals that depend on where the game stands are checked again
+                        # against the database (another process may have moved it on).
+                        if refusal.code not in _STATE_REFUSALS:
+                            raise
+                    except Exception:
+                        self._live.pop(match_id, None)
+                        raise
                 with self.db.write() as session:
-                    return submit_tx(session, match_id, actor, player, data, turn, now)
+                    return submit_tx(session, match_id, actor, player, data, turn, now), None
 
-            outcome = await self.db.run(work)
+            try:
+                outcome, kept = await self.db.run(work)
+            except Refusal:
+                raise
+            except Exception:
+                self._live.pop(match_id, None)
+                raise
+            finished = outcome.revealed is not None and outcome.revealed.status != "playing"
+            if kept is not None and not finished:
+                self._live[match_id] = kept
+            else:
+                self._live.pop(match_id, None)
             self._announce_submitted(outcome)
             if outcome.revealed is not None:
                 self._after_reveal(outcome.revealed)
         return outcome
 
+    def forget(self, match_id: str) -> None:
+        """Drop the in-memory copy of a match changed elsewhere (lobby, deadline, game master)."""
+        self._live.pop(match_id, None)
+
     async def resolve_due(self, match_id: str) -> Reveal | None:
         """Called by the deadline scheduler; resolves at most once per deadline."""
         async with self.lock(match_id):
+            self.forget(match_id)
             now = self.now()
 
             def work() -> Reveal | None:
@@ -429,6 +556,8 @@ class MatchCoordinator:
 
     def turn_opened(self, opened: TurnOpen) -> None:
         """A match started (lobby) or a turn resolved: arm its deadline and wake its bots."""
+        if opened.number == 1:
+            self.forget(opened.match_id)
         if opened.deadline is not None and self.scheduler is not None:
             self.scheduler.schedule(opened.match_id, opened.deadline)
         for player, level in opened.bots:
@@ -436,6 +565,7 @@ class MatchCoordinator:
 
     def publish_snapshot(self, match_id: str) -> None:
         """Everyone watching gets a fresh snapshot (seats changed, the game started…)."""
+        self.forget(match_id)
         self._spawn(self._send_snapshots(match_id))
 
     async def snapshot_for(self, conn: Connection) -> Message:

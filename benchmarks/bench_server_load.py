@@ -1,0 +1,281 @@
+"""Load benchmark of the web platform: N live What the Shell games of scripted websocket clients.
+
+Starts ``samtempa serve`` in its own process on a free loopback port with a
+fresh SQLite database, signs up 2·N accounts, creates N online games (each
+joined by a second account), then every player connects its websocket and
+plays: it waits a random "thinking" time, sends a random empty cell, and
+waits for the reveal. A finished game is followed by its rematch.
+
+Printed: move-to-reveal latency (from the turn's last order sent to the reveal
+received, measured for both players of every turn) p50/p99/max, turns
+played, and errors (refusals, disconnections, reveals that never came).
+Not a test: a figure-printing run (``python benchmarks/bench_server_load.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+COLS = "ABCDEFGHI"
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    turns: int = 0
+    games_finished: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Player:
+    login: str
+    http: httpx.AsyncClient
+    csrf: str = ""
+    cookie: str = ""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+async def sign_up(base: str, login: str, sem: asyncio.Semaphore) -> Player:
+    async with sem:
+        http = httpx.AsyncClient(base_url=base, timeout=60)
+        page = await http.get("/signup")
+        found = re.search(r'name="csrf_token" value="([^"]+)"', page.text)
+        assert found, "no CSRF token on the sign-up page"
+        r = await http.post(
+            "/signup",
+            data={
+                "csrf_token": found.group(1),
+                "login": login,
+                "name": login,
+                "email": f"{login}@example.org",
+                "password": "load-test-password",
+                "birth_date": "1990-01-01",
+            },
+        )
+        if r.status_code not in (200, 303):
+            raise RuntimeError(f"sign-up failed: {r.status_code} {r.text[:200]}")
+        page = await http.get("/")
+        found = re.search(r'name="csrf_token" value="([^"]+)"', page.text)
+        assert found
+        cookie = http.cookies.get("samtempa_session")
+        assert cookie, "no session cookie"
+        return Player(login, http, found.group(1), cookie)
+
+
+async def create_game(a: Player, b: Player, clock: int) -> str:
+    r = await a.http.post(
+        "/api/matches",
+        json={"game": "what-the-shell", "seats": ["me", "open"], "clock_s": clock, "public": True},
+        headers={"x-csrf-token": a.csrf},
+    )
+    r.raise_for_status()
+    match: str = r.json()["match"]
+    r = await b.http.post(f"/api/matches/{match}/join", headers={"x-csrf-token": b.csrf})
+    r.raise_for_status()
+    return match
+
+
+def empty_cells(view: dict[str, Any]) -> list[str]:
+    return [f"{COLS[c]}{r + 1}" for r in range(9) for c in range(9) if view["board"][r][c] == "."]
+
+
+class Game:
+    """One game's two clients and the shared timing of each turn."""
+
+    def __init__(self, players: tuple[Player, Player], match: str, stats: Stats) -> None:
+        self.players = players
+        self.match = match
+        self.stats = stats
+        self.sent: dict[int, list[float]] = {}
+
+    async def play(self, ws_base: str, think: tuple[float, float], until: float) -> None:
+        while time.monotonic() < until:
+            results = await asyncio.gather(
+                *(self._client(i, ws_base, think, until) for i in range(2)),
+                return_exceptions=True,
+            )
+            for res in results:
+                if isinstance(res, BaseException):
+                    self.stats.errors.append(f"{self.match}: {type(res).__name__}: {res}")
+            if any(isinstance(res, BaseException) for res in results):
+                return
+            if time.monotonic() >= until:
+                return
+            self.stats.games_finished += 1
+            a = self.players[0]
+            r = await a.http.post(
+                f"/matches/{self.match}/rematch", headers={"x-csrf-token": a.csrf}
+            )
+            if r.status_code != 303:
+                self.stats.errors.append(f"rematch {r.status_code}")
+                return
+            self.match = r.headers["location"].rsplit("/", 1)[1]
+            self.sent.clear()
+
+    async def _client(
+        self, index: int, ws_base: str, think: tuple[float, float], until: float
+    ) -> None:
+        me = self.players[index]
+        rng = random.Random(hash((self.match, index)))
+        url = f"{ws_base}/ws/matches/{self.match}"
+        async with websockets.connect(
+            url, additional_headers={"Cookie": f"samtempa_session={me.cookie}"}, max_queue=None
+        ) as ws:
+            snap = json.loads(await ws.recv())
+            assert snap["type"] == "snapshot", snap
+            player = snap["yours"][0]
+            view = snap["view"]
+            while snap["status"] == "playing" and time.monotonic() < until:
+                turn = view["turn"] + 1
+                await asyncio.sleep(rng.uniform(*think))
+                cell = rng.choice(empty_cells(view))
+                self.sent.setdefault(turn, []).append(time.monotonic())
+                await ws.send(
+                    json.dumps({"type": "orders", "player": player, "orders": cell, "turn": turn})
+                )
+                while True:
+                    try:
+                        raw = await asyncio.wait_for(ws.recv(), timeout=15)
+                    except TimeoutError:
+                        self.stats.errors.append(f"{self.match}: no reveal of turn {turn} in 15 s")
+                        return
+                    m = json.loads(raw)
+                    if m["type"] == "error":
+                        self.stats.errors.append(f"{self.match}: refused {m['error']}")
+                        return
+                    if m["type"] == "reveal":
+                        break
+                now = time.monotonic()
+                self.stats.latencies.append(now - max(self.sent[turn]))
+                if index == 0:
+                    self.stats.turns += 1
+                view = m["view"]
+                snap["status"] = m["status"]
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+async def run(args: argparse.Namespace, base: str) -> Stats:
+    stats = Stats()
+    sem = asyncio.Semaphore(4)
+    t0 = time.monotonic()
+    players = await asyncio.gather(*(sign_up(base, f"load{i}", sem) for i in range(2 * args.games)))
+    matches = await asyncio.gather(
+        *(create_game(players[2 * i], players[2 * i + 1], args.clock) for i in range(args.games))
+    )
+    print(f"setup: {2 * args.games} accounts, {args.games} games in {time.monotonic() - t0:.1f} s")
+    ws_base = base.replace("http://", "ws://")
+    until = time.monotonic() + args.seconds
+    games = [
+        Game((players[2 * i], players[2 * i + 1]), matches[i], stats) for i in range(args.games)
+    ]
+    await asyncio.gather(*(g.play(ws_base, (args.think_min, args.think_max), until) for g in games))
+    for p in players:
+        await p.http.aclose()
+    return stats
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long the games play")
+    parser.add_argument("--think-min", type=float, default=0.5)
+    parser.add_argument("--think-max", type=float, default=1.5)
+    parser.add_argument("--clock", type=int, default=60, help="seconds per turn")
+    args = parser.parse_args()
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as data:
+        log = Path(data) / "server.log"
+        env = dict(os.environ)
+        with log.open("w") as out:
+            server = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "samtempa.cli",
+                    "serve",
+                    "--port",
+                    str(port),
+                    "--data",
+                    data,
+                ],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env=env,
+            )
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    if httpx.get(base + "/lobby", timeout=2).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                if time.monotonic() > deadline or server.poll() is not None:
+                    print(log.read_text()[-2000:])
+                    return 1
+                time.sleep(0.2)
+            try:
+                import uvloop
+
+                uvloop.install()
+            except ImportError:
+                pass
+            stats = asyncio.run(run(args, base))
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+        errors_in_log = log.read_text().count("Traceback")
+    lat = stats.latencies
+    print(
+        f"{args.games} concurrent games, {args.seconds:.0f} s, "
+        f"think {args.think_min}-{args.think_max} s"
+    )
+    print(
+        f"turns resolved: {stats.turns} ({stats.turns / args.seconds:.0f}/s), "
+        f"games finished: {stats.games_finished}"
+    )
+    if lat:
+        print(
+            f"move-to-reveal latency: p50 {1000 * statistics.median(lat):.1f} ms, "
+            f"p99 {1000 * percentile(lat, 99):.1f} ms, max {1000 * max(lat):.1f} ms "
+            f"({len(lat)} samples)"
+        )
+    print(f"errors: {len(stats.errors)} (server tracebacks: {errors_in_log})")
+    for e in stats.errors[:10]:
+        print("  ", e)
+    return 0 if not stats.errors and lat else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
