@@ -83,7 +83,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
     from samtempa.server.api.deps import session_middleware
-    from samtempa.server.api.routes import accounts, live, lobby, matches, pages
+    from samtempa.server.api.routes import accounts, live, lobby, matches, pages, tutorials
 
     @app.middleware("http")
     async def _sessions(
@@ -100,6 +100,6 @@ def create_app(settings: Settings) -> FastAPI:
             return JSONResponse(exc.to_json(gettext), status_code=exc.status)
         return render_error(request, exc)
 
-    for module in (pages, accounts, lobby, matches, live):
+    for module in (pages, accounts, lobby, matches, live, tutorials):
         app.include_router(module.router)
     return app

@@ -50,9 +50,17 @@ class LessonGame(Protocol):
         ...
 
     def describe(
-        self, lesson: Lesson, before: Any, after: Any, report: Any, lang: str
+        self, lesson: Lesson, turn: Any, before: Any, after: Any, report: Any, lang: str
     ) -> list[str]:
-        """What happened in the turn, in short sentences in ``lang``."""
+        """What happened in ``turn``, in short sentences in ``lang``."""
+        ...
+
+    def parse_form(self, lesson: Lesson, form: dict[str, str], lang: str) -> Any:
+        """The action a web form carries (a clicked cell, a path and a power)."""
+        ...
+
+    def player_name(self, lesson: Lesson, lang: str) -> str:
+        """Who the learner plays, in ``lang`` (``Noir``, ``Ruĝo (Digger)``)."""
         ...
 
     def refusal(self, lesson: Lesson, error: OrderError) -> ActionError:

@@ -148,6 +148,12 @@ def load_lessons(game: str) -> tuple[Lesson, ...]:
     return parse_lessons(game, json.loads(text))
 
 
+def games_with_lessons() -> tuple[str, ...]:
+    """The games whose lesson file is installed, in the registry's order."""
+    folder = resources.files("samtempa.tutorials").joinpath("lessons")
+    return tuple(g for g in GAME_NAMES if folder.joinpath(f"{g}.json").is_file())
+
+
 def find_lesson(game: str, lesson_id: str) -> Lesson:
     """The lesson with this id; raises ``KeyError``."""
     for lesson in load_lessons(game):

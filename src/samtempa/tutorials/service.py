@@ -122,6 +122,13 @@ class TutorialService:
         """An action typed by a person; raises :class:`ActionError`."""
         return self.adapter.parse_text(self.lesson(lesson_id), text, lang)
 
+    def parse_form(self, lesson_id: str, form: dict[str, str], lang: str) -> Any:
+        """The action a web form carries; raises :class:`ActionError`."""
+        return self.adapter.parse_form(self.lesson(lesson_id), form, lang)
+
+    def player_name(self, lesson_id: str, lang: str) -> str:
+        return self.adapter.player_name(self.lesson(lesson_id), pick_lang(lang))
+
     def attempt(self, lesson_id: str, moves: Sequence[Any], action: Any, lang: str) -> Attempt:
         """Play ``action`` at the current step of the lesson and judge it."""
         lang = pick_lang(lang)
@@ -132,23 +139,12 @@ class TutorialService:
         try:
             result = self._play(before, action)
         except ActionError as e:
-            return Attempt(
-                action=action,
-                success=False,
-                before=before,
-                after=before,
-                played=None,
-                played_state=None,
-                report=None,
-                happened=(),
-                message=step.hint[lang],
-                error=e.message(lang),
-                error_code=e.code,
-            )
+            return self._refused(before, action, e, lang)
         assert result is not None
         after, new_state, report, success = result
+        turn = self.adapter.turn(before.lesson, before.state, after.moves[-1], step.reply)
         happened = tuple(
-            self.adapter.describe(before.lesson, before.state, new_state, report, lang)
+            self.adapter.describe(before.lesson, turn, before.state, new_state, report, lang)
         )
         return Attempt(
             action=after.moves[-1],
@@ -160,6 +156,34 @@ class TutorialService:
             report=report,
             happened=happened,
             message=step.explanation[lang] if success else step.hint[lang],
+        )
+
+    def attempt_form(
+        self, lesson_id: str, moves: Sequence[Any], form: dict[str, str], lang: str
+    ) -> Attempt:
+        """:meth:`attempt` with the action a web form carries (a refusal if it has none)."""
+        try:
+            action = self.parse_form(lesson_id, form, lang)
+        except ActionError as e:
+            return self._refused(self.position(lesson_id, moves), None, e, pick_lang(lang))
+        return self.attempt(lesson_id, moves, action, lang)
+
+    def _refused(self, position: Position, action: Any, error: ActionError, lang: str) -> Attempt:
+        """Nothing was played: the rules (or the notation) refuse the action; say why."""
+        step = position.step
+        assert step is not None
+        return Attempt(
+            action=action,
+            success=False,
+            before=position,
+            after=position,
+            played=None,
+            played_state=None,
+            report=None,
+            happened=(),
+            message=step.hint[lang],
+            error=error.message(lang),
+            error_code=error.code,
         )
 
     def _play(self, position: Position, action: Any) -> tuple[Position, Any, Any, bool] | None:
@@ -188,6 +212,10 @@ def _adapter(game: str) -> LessonGame:
         from samtempa.tutorials.shell import ShellLessons
 
         return ShellLessons()
+    if game == "snake-synapse":
+        from samtempa.tutorials.snake import SnakeLessons
+
+        return SnakeLessons()
     raise KeyError(game)
 
 

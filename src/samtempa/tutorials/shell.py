@@ -191,9 +191,16 @@ class ShellLessons:
         return ActionError(error.code, {k: v.format(cell=cell) for k, v in texts.items()})
 
     def describe(
-        self, lesson: Lesson, before: Any, after: Any, report: Any, lang: str
+        self, lesson: Lesson, turn: Any, before: Any, after: Any, report: Any, lang: str
     ) -> list[str]:
         return describe_turn(before, after, report, lang)
+
+    def parse_form(self, lesson: Lesson, form: dict[str, str], lang: str) -> str:
+        """The clicked cell (the board's buttons are named ``action``)."""
+        return form.get("action", "")
+
+    def player_name(self, lesson: Lesson, lang: str) -> str:
+        return who(lesson.player, lang)
 
 
 def _cell_in(message: str) -> str:

@@ -47,15 +47,18 @@ def _shell_view(position: Position, attempt: Attempt | None, lang: str) -> list[
     return [board, Text(LEGEND[lang], style="dim")]
 
 
+def _snake_view(position: Position, attempt: Attempt | None, lang: str) -> list[RenderableType]:
+    from samtempa.tutorials.snake import board_view
+
+    if attempt is not None and attempt.played is not None:
+        return board_view(attempt.played, lang)
+    return board_view(position.state_json, lang)
+
+
 VIEWS: dict[str, Callable[[Position, Attempt | None, str], list[RenderableType]]] = {
     "what-the-shell": _shell_view,
+    "snake-synapse": _snake_view,
 }
-
-
-def _player_name(game: str, lesson: Lesson, lang: str) -> str:
-    from samtempa.tutorials.shell import who
-
-    return who(lesson.player, lang)
 
 
 def show_position(
@@ -69,7 +72,7 @@ def show_position(
     console.print(f"[dim]{label(lang, 'rules')}{', '.join(lesson.rules)}[/dim]")
     for item in VIEWS[service.game_name](position, None, lang):
         console.print(item)
-    console.print(say(lang, "you-are", who=_player_name(service.game_name, lesson, lang)))
+    console.print(say(lang, "you-are", who=service.player_name(lesson.id, lang)))
     step = position.step
     assert step is not None
     console.print(Text(step.instruction[lang], style="bold cyan"))

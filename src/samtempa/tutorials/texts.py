@@ -9,6 +9,50 @@ from __future__ import annotations
 from samtempa.tutorials.lessons import pick_lang
 
 TEXTS: dict[str, dict[str, str]] = {
+    "tutorial": {"fr": "Tutoriel", "eo": "Instruilo", "en": "Tutorial"},
+    "tutorial-intro": {
+        "fr": "De courtes leçons : une position préparée, une consigne, votre coup, puis ce qui "
+        "s'est passé et pourquoi. Pas besoin de compte ; votre progression est gardée dans ce "
+        "navigateur.",
+        "eo": "Mallongaj lecionoj: preparita pozicio, instrukcio, via movo, kaj poste kio okazis "
+        "kaj kial. Neniu konto necesas; via progreso restas en ĉi tiu retumilo.",
+        "en": "Short lessons: a prepared position, an instruction, your move, then what happened "
+        "and why. No account needed; your progress is kept in this browser.",
+    },
+    "lessons": {"fr": "Leçons", "eo": "Lecionoj", "en": "Lessons"},
+    "start": {"fr": "Commencer", "eo": "Komenci", "en": "Start"},
+    "resume": {"fr": "Continuer", "eo": "Daŭrigi", "en": "Continue"},
+    "again": {"fr": "Recommencer", "eo": "Rekomenci", "en": "Start again"},
+    "done": {"fr": "terminée", "eo": "finita", "en": "done"},
+    "next-lesson": {"fr": "Leçon suivante", "eo": "Sekva leciono", "en": "Next lesson"},
+    "back-to-lessons": {
+        "fr": "Retour aux leçons",
+        "eo": "Reen al la lecionoj",
+        "en": "Back to the lessons",
+    },
+    "reset": {
+        "fr": "Effacer ma progression",
+        "eo": "Forviŝi mian progreson",
+        "en": "Reset my progress",
+    },
+    "send": {"fr": "Jouer", "eo": "Ludi", "en": "Play"},
+    "board": {"fr": "Plateau", "eo": "Tabulo", "en": "Board"},
+    "board-after": {
+        "fr": "Le plateau après le tour",
+        "eo": "La tabulo post la vico",
+        "en": "The board after the turn",
+    },
+    "pick-cell": {
+        "fr": "Cliquez sur une case vide (ou choisissez-la au clavier).",
+        "eo": "Klaku malplenan lokon (aŭ elektu ĝin per la klavaro).",
+        "en": "Click an empty cell (or choose it with the keyboard).",
+    },
+    "show-hint": {"fr": "Afficher l'indice", "eo": "Montri la helpon", "en": "Show the hint"},
+    "stale": {
+        "fr": "Ce lien de leçon n'est plus valable ; la leçon reprend au début.",
+        "eo": "Ĉi tiu leciona ligilo ne plu validas; la leciono rekomenciĝas.",
+        "en": "This lesson link is out of date; the lesson starts again.",
+    },
     "your-move": {"fr": "Votre coup", "eo": "Via movo", "en": "Your move"},
     "you-are": {"fr": "Vous jouez {who}.", "eo": "Vi ludas {who}.", "en": "You play {who}."},
     "lesson": {"fr": "Leçon {n}/{total}", "eo": "Leciono {n}/{total}", "en": "Lesson {n}/{total}"},

@@ -1,0 +1,168 @@
+"""The tutorial in the browser: lesson lists, a lesson's position, and the learner's moves.
+
+No account needed: the moves made so far travel in the form, finished lessons
+in a cookie. All judging is :class:`~samtempa.tutorials.service.TutorialService`'s.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import RedirectResponse
+from starlette.concurrency import run_in_threadpool
+
+from samtempa.server.api.deps import YEAR_S, CsrfChecked, CurrentVisitor, render
+from samtempa.server.services.errors import Refusal
+from samtempa.tutorials.lessons import Lesson, games_with_lessons
+from samtempa.tutorials.service import (
+    Attempt,
+    LessonMoveError,
+    Position,
+    TutorialService,
+    service_for,
+)
+from samtempa.tutorials.texts import TEXTS, colon
+from samtempa.tutorials.views import COOKIE, read_progress, shell_board, write_progress
+
+router = APIRouter()
+
+
+def _texts(locale: str) -> dict[str, str]:
+    """Every interface text of the tutorial pages in the visitor's language."""
+    texts = {key.replace("-", "_"): value[locale] for key, value in TEXTS.items()}
+    texts["colon"] = colon(locale)
+    return texts
+
+
+def _service(game: str) -> TutorialService:
+    if game not in games_with_lessons():
+        raise Refusal("unknown-game", "there is no tutorial for %(name)s", 404, name=game)
+    return service_for(game)
+
+
+def _lesson(service: TutorialService, lesson_id: str) -> Lesson:
+    try:
+        return service.lesson(lesson_id)
+    except KeyError:
+        raise Refusal(
+            "unknown-lesson", "there is no lesson %(name)s", 404, name=lesson_id
+        ) from None
+
+
+@router.get("/learn")
+async def index(request: Request, visitor: CurrentVisitor) -> Response:
+    done = read_progress(request.cookies.get(COOKIE))
+    games = []
+    for game in games_with_lessons():
+        service = service_for(game)
+        finished = set(done.get(game, []))
+        todo = [lesson for lesson in service.lessons if lesson.id not in finished]
+        games.append(
+            {
+                "name": game,
+                "lessons": service.lessons,
+                "done": finished,
+                "next": todo[0] if todo else None,
+            }
+        )
+    return render(request, "learn.html", games=games, t=_texts(visitor.locale))
+
+
+@router.get("/learn/{game}")
+async def game_lessons(game: str) -> Response:
+    _service(game)
+    return RedirectResponse(f"/learn#{game}", status_code=303)
+
+
+@router.post("/learn/{game}/reset", dependencies=[CsrfChecked])
+async def reset(request: Request, game: str) -> Response:
+    _service(game)
+    done = read_progress(request.cookies.get(COOKIE))
+    done.pop(game, None)
+    response = RedirectResponse(f"/learn#{game}", status_code=303)
+    _set_progress(response, done)
+    return response
+
+
+@router.get("/learn/{game}/{lesson_id}")
+async def lesson_page(
+    request: Request, game: str, lesson_id: str, visitor: CurrentVisitor
+) -> Response:
+    service = _service(game)
+    lesson = _lesson(service, lesson_id)
+    position = service.start(lesson.id)
+    return _page(request, service, position, None, visitor.locale)
+
+
+@router.post("/learn/{game}/{lesson_id}", dependencies=[CsrfChecked])
+async def lesson_move(
+    request: Request, game: str, lesson_id: str, visitor: CurrentVisitor
+) -> Response:
+    service = _service(game)
+    lesson = _lesson(service, lesson_id)
+    form = await request.form()
+    lang = visitor.locale
+    try:
+        moves = json.loads(str(form.get("moves") or "[]"))
+        if not isinstance(moves, list):
+            raise LessonMoveError("moves must be a list")
+        fields = {k: str(v) for k, v in form.items()}
+        attempt = await run_in_threadpool(service.attempt_form, lesson.id, moves, fields, lang)
+    except (ValueError, LessonMoveError):
+        return _page(request, service, service.start(lesson.id), None, lang, stale=True)
+    response = _page(request, service, attempt.after, attempt, lang)
+    if attempt.after.finished:
+        done = read_progress(request.cookies.get(COOKIE))
+        finished = done.setdefault(game, [])
+        if lesson.id not in finished:
+            finished.append(lesson.id)
+        _set_progress(response, done)
+    return response
+
+
+def _page(
+    request: Request,
+    service: TutorialService,
+    position: Position,
+    attempt: Attempt | None,
+    lang: str,
+    stale: bool = False,
+) -> Response:
+    lesson = position.lesson
+    ids = [x.id for x in service.lessons]
+    number = ids.index(lesson.id) + 1
+    game = service.game_name
+    boards: dict[str, Any] = {}
+    if game == "what-the-shell":
+        boards["position"] = shell_board(position.state_json, None, lang)
+        if attempt is not None and attempt.played is not None:
+            boards["played"] = shell_board(attempt.played, attempt.report, lang)
+    else:
+        from samtempa.tutorials.snake import snake_board
+
+        boards["position"] = snake_board(position.state_json, None, lang)
+        if attempt is not None and attempt.played is not None:
+            boards["played"] = snake_board(attempt.played, attempt.report, lang)
+    return render(
+        request,
+        "learn_lesson.html",
+        game=game,
+        lesson=lesson,
+        number=number,
+        total=len(ids),
+        position=position,
+        step=position.step,
+        moves=json.dumps(list(position.moves), ensure_ascii=False),
+        attempt=attempt,
+        boards=boards,
+        player=service.player_name(lesson.id, lang),
+        next_lesson=service.next_lesson(lesson.id),
+        stale=stale,
+        t=_texts(lang),
+    )
+
+
+def _set_progress(response: Response, done: dict[str, list[str]]) -> None:
+    response.set_cookie(COOKIE, write_progress(done), max_age=YEAR_S, samesite="lax", httponly=True)
