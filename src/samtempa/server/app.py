@@ -13,10 +13,12 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
+from samtempa.server.core.clock import Clock, ManualClock
 from samtempa.server.core.config import Settings
 from samtempa.server.core.database import Database
 from samtempa.server.core.i18n import Catalogs
 from samtempa.server.core.security import RateLimiter
+from samtempa.server.services.correspondence import CorrespondenceService
 from samtempa.server.services.deadlines import DeadlineScheduler
 from samtempa.server.services.errors import Refusal
 from samtempa.server.services.live import LiveHub
@@ -39,9 +41,15 @@ class Services:
     templates: Jinja2Templates
     login_by_name: RateLimiter
     login_by_address: RateLimiter
+    correspondence: CorrespondenceService
 
 
-def build_services(settings: Settings, now: Callable[..., object] = utcnow) -> Services:
+def build_services(
+    settings: Settings, now: Callable[..., object] = utcnow, clock: Clock | None = None
+) -> Services:
+    """``clock``: where every service reads the time (tests and simulations move it by hand)."""
+    if clock is not None:
+        now = clock.now
     db = Database(settings.sqlalchemy_url())
     hub = LiveHub()
     coordinator = MatchCoordinator(db, hub, settings, now=now)  # type: ignore[arg-type]
@@ -49,16 +57,22 @@ def build_services(settings: Settings, now: Callable[..., object] = utcnow) -> S
     coordinator.scheduler = scheduler
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     templates.env.autoescape = True
+    catalogs = Catalogs()
+    correspondence = CorrespondenceService(db, coordinator, settings, catalogs)
+    if isinstance(clock, ManualClock):
+        clock.on_change(scheduler.wake)
+        clock.on_change(correspondence.wake)
     return Services(
         settings=settings,
         db=db,
         hub=hub,
         coordinator=coordinator,
         scheduler=scheduler,
-        catalogs=Catalogs(),
+        catalogs=catalogs,
         templates=templates,
         login_by_name=RateLimiter(settings.login_failures_per_name, settings.login_window_s),
         login_by_address=RateLimiter(settings.login_failures_per_address, settings.login_window_s),
+        correspondence=correspondence,
     )
 
 
@@ -70,10 +84,12 @@ def create_app(settings: Settings) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await services.db.run(services.db.migrate)
         await services.scheduler.start()
+        await services.correspondence.start()
         try:
             yield
         finally:
             services.hub.close_all()
+            await services.correspondence.stop()
             await services.scheduler.stop()
             await services.coordinator.close()
             services.db.close()
@@ -102,4 +118,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     for module in (pages, accounts, lobby, matches, live, tutorials):
         app.include_router(module.router)
+    from samtempa.server.api.routes import editions  # correspondence games (issue 8)
+
+    app.include_router(editions.router)
     return app

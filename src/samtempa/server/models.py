@@ -183,3 +183,8 @@ class ChatMessage(Base):
     author: Mapped[str] = mapped_column(String(80))
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+# Correspondence games (issue 8) keep their tables in their own module; importing it
+# here puts them in ``Base.metadata`` for Alembic and ``create_all`` alike.
+from samtempa.server import models_correspondence as _correspondence  # noqa: E402, F401

@@ -44,6 +44,10 @@ class Settings(BaseSettings):
     # Account age rule (issue 7: online accounts need 16 or more).
     min_account_age: int = 16
     password_reset_hours: int = 2
+    # Correspondence games (issue 8): width of the posted turn GIFs, and how often at
+    # most the correspondence clock looks for what is due (it also wakes when told).
+    turn_gif_width: int = 480
+    correspondence_poll_s: float = 30.0
 
     def sqlalchemy_url(self) -> str:
         if self.database_url:

@@ -1,6 +1,8 @@
 """Translations (Babel catalogs under ``locales/``): English source, French and Esperanto.
 
-The ``.po`` files are read when the app is built (no compile step, nothing
+Each locale folder holds ``messages.po`` and may hold more catalogs (one per
+part of the platform, e.g. ``correspondence.po``); all are merged. The
+``.po`` files are read when the app is built (no compile step, nothing
 generated to commit). ``pybabel extract -F babel.cfg`` updates them.
 """
 
@@ -24,16 +26,23 @@ class Catalogs:
     def __init__(self, folder: Path = LOCALES_DIR) -> None:
         self.messages: dict[str, dict[str, str]] = {"en": {}}
         for locale in LOCALES:
-            path = folder / locale / "LC_MESSAGES" / "messages.po"
-            if locale == "en" or not path.exists():
+            if locale == "en":
                 continue
-            with path.open("rb") as f:
-                catalog = read_po(f, locale=locale)
-            self.messages[locale] = {
-                str(m.id): str(m.string)
-                for m in catalog
-                if m.id and m.string and not m.fuzzy and isinstance(m.id, str)
-            }
+            # messages.po first, then the other catalogs of the folder (correspondence.po…):
+            # a part of the platform may keep its strings apart; the first translation wins.
+            paths = sorted(
+                (folder / locale / "LC_MESSAGES").glob("*.po"),
+                key=lambda p: (p.name != "messages.po", p.name),
+            )
+            table: dict[str, str] = {}
+            for path in paths:
+                with path.open("rb") as f:
+                    catalog = read_po(f, locale=locale)
+                for m in catalog:
+                    if m.id and m.string and not m.fuzzy and isinstance(m.id, str):
+                        table.setdefault(str(m.id), str(m.string))
+            if paths:
+                self.messages[locale] = table
 
     def gettext(self, locale: str) -> Callable[..., str]:
         """``_("Hello %(name)s", name=…)`` for one locale; untranslated text stays English."""

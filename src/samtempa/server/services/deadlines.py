@@ -1,6 +1,8 @@
 """Turn deadlines: wake the coordinator when a turn's time is up.
 
-Deadlines live in the database (``matches.deadline``); this scheduler only
+The time is the coordinator's clock (:mod:`samtempa.server.core.clock`): a
+:class:`~samtempa.server.core.clock.ManualClock` calls :meth:`DeadlineScheduler.wake`
+when moved. Deadlines live in the database (``matches.deadline``); this scheduler only
 holds a heap of the ones it knows in memory and, at start, reloads every
 deadline of the matches being played, so a turn whose deadline passed while
 the server was down resolves as soon as it is back, once (the coordinator
@@ -37,6 +39,10 @@ class DeadlineScheduler:
 
     def schedule(self, match_id: str, when: datetime) -> None:
         heapq.heappush(self._heap, (when, match_id))
+        self.wake()
+
+    def wake(self) -> None:
+        """Look at the nearest deadline again (a new one, or a manual clock moved)."""
         if self._wake is not None:
             self._wake.set()
 
