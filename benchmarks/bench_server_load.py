@@ -19,7 +19,6 @@ import asyncio
 import json
 import os
 import random
-import re
 import socket
 import statistics
 import subprocess
@@ -27,6 +26,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -59,31 +59,38 @@ def free_port() -> int:
         return port
 
 
-async def sign_up(base: str, login: str, sem: asyncio.Semaphore) -> Player:
-    async with sem:
-        http = httpx.AsyncClient(base_url=base, timeout=60)
-        page = await http.get("/signup")
-        found = re.search(r'name="csrf_token" value="([^"]+)"', page.text)
-        assert found, "no CSRF token on the sign-up page"
-        r = await http.post(
-            "/signup",
-            data={
-                "csrf_token": found.group(1),
-                "login": login,
-                "name": login,
-                "email": f"{login}@example.org",
-                "password": "load-test-password",
-                "birth_date": "1990-01-01",
-            },
-        )
-        if r.status_code not in (200, 303):
-            raise RuntimeError(f"sign-up failed: {r.status_code} {r.text[:200]}")
-        page = await http.get("/")
-        found = re.search(r'name="csrf_token" value="([^"]+)"', page.text)
-        assert found
-        cookie = http.cookies.get("samtempa_session")
-        assert cookie, "no session cookie"
-        return Player(login, http, found.group(1), cookie)
+def _jar(token: str) -> httpx.Cookies:
+    jar = httpx.Cookies()
+    jar.set("samtempa_session", token, domain="127.0.0.1")
+    return jar
+
+
+def make_accounts(data_dir: str, n: int) -> list[tuple[str, str, str]]:
+    """(login, session token, CSRF token) for ``n`` accounts written straight into the database.
+
+    Signing up through the pages costs an argon2 hash each (on purpose); the
+    benchmark measures live play, so its accounts share one hash and their
+    sessions are made here, before the server starts.
+    """
+    from samtempa.server.core.config import Settings
+    from samtempa.server.core.database import Database
+    from samtempa.server.core.security import hash_password
+    from samtempa.server.services import accounts
+    from samtempa.server.services.matches import utcnow
+
+    db = Database(Settings(data_dir=Path(data_dir)).sqlalchemy_url())
+    db.migrate()
+    hashed = hash_password("load-test-password")
+    out = []
+    with db.write() as session:
+        for i in range(n):
+            login = f"load{i}"
+            form = accounts.SignUp(login, login, f"{login}@example.org", "x" * 8, date(1990, 1, 1))
+            user = accounts.sign_up(session, form, utcnow(), 16, password_hash=hashed)
+            token, row = accounts.new_browser_session(session, user.id, utcnow())
+            out.append((login, token, row.csrf_token))
+    db.close()
+    return out
 
 
 async def create_game(a: Player, b: Player, clock: int) -> str:
@@ -143,7 +150,10 @@ class Game:
         rng = random.Random(hash((self.match, index)))
         url = f"{ws_base}/ws/matches/{self.match}"
         async with websockets.connect(
-            url, additional_headers={"Cookie": f"samtempa_session={me.cookie}"}, max_queue=None
+            url,
+            additional_headers={"Cookie": f"samtempa_session={me.cookie}"},
+            max_queue=None,
+            compression=None,
         ) as ws:
             snap = json.loads(await ws.recv())
             assert snap["type"] == "snapshot", snap
@@ -185,9 +195,13 @@ def percentile(values: list[float], p: float) -> float:
 
 async def run(args: argparse.Namespace, base: str) -> Stats:
     stats = Stats()
-    sem = asyncio.Semaphore(4)
     t0 = time.monotonic()
-    players = await asyncio.gather(*(sign_up(base, f"load{i}", sem) for i in range(2 * args.games)))
+    players = [
+        Player(
+            login, httpx.AsyncClient(base_url=base, timeout=60, cookies=_jar(token)), csrf, token
+        )
+        for login, token, csrf in args.accounts
+    ]
     matches = await asyncio.gather(
         *(create_game(players[2 * i], players[2 * i + 1], args.clock) for i in range(args.games))
     )
@@ -209,12 +223,15 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0, help="how long the games play")
     parser.add_argument("--think-min", type=float, default=0.5)
     parser.add_argument("--think-max", type=float, default=1.5)
-    parser.add_argument("--clock", type=int, default=60, help="seconds per turn")
+    parser.add_argument(
+        "--clock", type=int, default=600, help="seconds per turn (no deadline fires by default)"
+    )
     args = parser.parse_args()
 
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as data:
+        args.accounts = make_accounts(data, 2 * args.games)
         log = Path(data) / "server.log"
         env = dict(os.environ)
         with log.open("w") as out:

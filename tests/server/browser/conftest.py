@@ -41,8 +41,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
     settings = Settings(data_dir=tmp_path_factory.mktemp("server"), bot_budget_s=0.05)
     port = free_port()
+    from samtempa.server.serve import UVICORN_OPTIONS
+
     config = uvicorn.Config(
-        create_app(settings), host="127.0.0.1", port=port, log_level="warning", lifespan="on"
+        create_app(settings),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        lifespan="on",
+        **UVICORN_OPTIONS,
     )
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
