@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -13,7 +14,7 @@ from samtempa.games.shell.board import SQUARES, square_name
 from samtempa.tutorials.lessons import LANGS, Lesson, LessonError, load_lessons, parse_lessons
 from samtempa.tutorials.service import TutorialService, service_for
 
-GAMES = ("what-the-shell",)
+GAMES = ("what-the-shell", "snake-synapse")
 ROOT = Path(__file__).resolve().parents[2]
 RULE_NUMBERS = json.loads((Path(__file__).parent / "rule_numbers.json").read_text("utf-8"))
 SHARED_RULES = ROOT.parent / "shared" / "rules"
@@ -102,6 +103,37 @@ def test_what_the_shell_accepts_exactly_the_picks_that_reach_the_outcome(lesson:
     for step in lesson.steps:
         assert shell_successes(service, lesson, moves) == set(step.accept)
         moves.append(step.accept[0])
+
+
+POWERS = ("breaker", "dash", "trap", "dig", "ghost", "shoot")
+
+
+@pytest.mark.parametrize(
+    "lesson",
+    [
+        pytest.param(x, id=x.id)
+        for x in load_lessons("snake-synapse")
+        if any(p in x.steps[0].accept[0] for p in POWERS)
+    ],
+)
+def test_a_race_lesson_needs_its_power(lesson: Lesson) -> None:
+    """No plain path of the 1024 reaches the outcome: the lesson really teaches the power."""
+    service = service_for("snake-synapse")
+    for path in itertools.product("UDLR", repeat=5):
+        attempt = service.attempt(lesson.id, [], {"path": "".join(path)}, "en")
+        assert not attempt.success, f"{''.join(path)} passes without the power"
+
+
+def test_snake_synapse_covers_the_issue_list() -> None:
+    lessons = load_lessons("snake-synapse")
+    taught = {r for lesson in lessons for r in lesson.rules}
+    # frames and paths, tails, growth, kills and head-to-heads, terrain changes
+    for rule in ("SS-4.2", "SS-5.4", "SS-6.1", "SS-6.5", "SS-5.5", "SS-5.6", "SS-7.2"):
+        assert rule in taught
+    # one lesson per race
+    for n, race in enumerate(("breaker", "dasher", "trapper", "digger", "ghost", "shooter"), 1):
+        assert f"SS-8.{n}" in taught
+        assert f"ss-{race}" in {lesson.id for lesson in lessons}
 
 
 def test_what_the_shell_covers_every_rule_the_issue_lists() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from samtempa.tutorials.base import ActionError
 from samtempa.tutorials.compare import differences
 from samtempa.tutorials.service import LessonMoveError, service_for
 
@@ -103,3 +104,82 @@ def test_partial_comparison_is_the_conformance_one() -> None:
     assert differences({"a": 1}, {"a": True}) != []
     assert differences({"a": 1}, {"a": 1.0}) == []
     assert differences({"a": 1}, {}) == ["$.a: missing"]
+
+
+SNAKE = service_for("snake-synapse")
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "order"),
+    [
+        ("rrrrr", "en", {"path": "RRRRR"}),
+        ("DDDDD", "fr", {"path": "RRRRR"}),
+        ("HBGDD", "fr", {"path": "UDLRR"}),
+        ("RRRRR dash 2", "eo", {"path": "RRRRR", "dash": 2}),
+        ("HDDDD piège 1 H", "fr", {"path": "URRRR", "trap": {"frame": 1, "dir": "U"}}),
+        ("RRRRU fosi 1", "eo", {"path": "RRRRU", "dig": {"frame": 1}}),
+        ("breaker", "en", {"breaker": True}),
+        ("RRRRR fantôme", "fr", {"path": "RRRRR", "ghost": True}),
+        (
+            "UUUUL shoot 1 1 U shoot 2 2 R",
+            "en",
+            {"path": "UUUUL", "shoot": [
+                {"frame": 1, "portal": 1, "dir": "U"}, {"frame": 2, "portal": 2, "dir": "R"}]},
+        ),
+    ],
+)  # fmt: skip
+def test_snake_orders_are_typed_in_each_language(text: str, lang: str, order: object) -> None:
+    assert SNAKE.parse_text("ss-paths-and-frames", text, lang) == order
+
+
+@pytest.mark.parametrize("text", ["", "RRXRR", "RRRRR dash", "RRRRR fly 2", "RRRRR trap 1"])
+def test_snake_orders_that_are_no_orders_say_how_to_write_one(text: str) -> None:
+    with pytest.raises(ActionError) as caught:
+        SNAKE.parse_text("ss-paths-and-frames", text, "en")
+    assert caught.value.message("fr")
+
+
+@pytest.mark.parametrize(
+    ("order", "code", "text"),
+    [
+        ({"path": "RRRR"}, "wrong-path-length", "exactly 5 steps"),
+        ({"path": "RRRRR", "dash": 1}, "power-not-of-race", "it is a Trapper"),
+        ({"path": "URRRR", "trap": {"frame": 6, "dir": "U"}}, "bad-frame", "from 1 to 5"),
+        ({"path": "URRRR", "fly": True}, "bad-notation", "Write a path"),
+    ],
+)
+def test_snake_refusals_say_why(order: object, code: str, text: str) -> None:
+    attempt = SNAKE.attempt("ss-trapper", [], order, "en")
+    assert attempt.error_code == code
+    assert attempt.error is not None
+    assert text in attempt.error
+    assert attempt.message == SNAKE.lesson("ss-trapper").steps[0].hint["en"]
+
+
+def test_snake_turns_are_told_frame_by_frame() -> None:
+    kill = SNAKE.attempt("ss-kill", [], {"path": "RRRRR"}, "en")
+    assert "Frame 2: Blue runs into Red's body and dies (death 1)." in kill.happened
+    assert "Frame 2: growth Red +3, Green +1." in kill.happened
+    trap = SNAKE.attempt(
+        "ss-trapper", [], {"path": "URRRR", "trap": {"frame": 1, "dir": "U"}}, "fr"
+    )
+    assert "  Rouge : HDDDD, trap 1 H" in trap.happened, "the learner's own letters"
+    assert "Frame 1 : Rouge transforme F2 en piège." in trap.happened
+    terrain = SNAKE.attempt("ss-terrain-changes", [], {"path": "RURRD"}, "eo")
+    assert "Kadro 2: La tereno ŝanĝiĝas (2-a morto)." in terrain.happened
+    portals = SNAKE.attempt("ss-shooter", [], SNAKE.lesson("ss-shooter").steps[0].accept[0], "en")
+    assert "Frame 4: Red goes through Red's portals from D1 to M2." in portals.happened
+    head_on = SNAKE.attempt("ss-head-on", [], {"path": "RRRRR"}, "en")
+    assert head_on.happened[-1] == "Red is the last snake alive and wins."
+
+
+def test_a_multi_step_lesson_goes_on_from_the_state_reached() -> None:
+    first = SNAKE.attempt("ss-growth", [], {"path": "RRRRR"}, "en")
+    assert first.success
+    assert not first.after.finished
+    assert first.after.step_index == 1
+    wrong = SNAKE.attempt("ss-growth", [first.action], {"path": "LLLLL"}, "en")
+    assert not wrong.success
+    right = SNAKE.attempt("ss-growth", [first.action], {"path": "DDLLU"}, "en")
+    assert right.success
+    assert right.after.finished

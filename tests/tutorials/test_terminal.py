@@ -15,6 +15,8 @@ from samtempa.terminal.common import ScriptedPrompter
 from samtempa.tutorials.lessons import LANGS, load_lessons
 from samtempa.tutorials.progress import Progress
 from samtempa.tutorials.terminal import main as learn
+from samtempa.tutorials.texts import say
+from tests.tutorials.orders import typed
 
 GAME = "what-the-shell"
 
@@ -23,60 +25,64 @@ def recorded_console() -> Console:
     return Console(file=io.StringIO(), record=True, width=110, force_terminal=False)
 
 
-def learner(wrong_first: bool = True, quit_after: int | None = None) -> Callable[[str], str]:
-    """Answers like a learner: a wrong (or refused) move, a hint request, then the right one."""
-    lessons = list(load_lessons(GAME))
-    state = {"lesson": 0, "tries": 0}
+def learner(game: str, lang: str, wrong_first: bool = True) -> Callable[[str], str]:
+    """Answers like a learner: a refused move, a hint request, a wrong move, then the right one.
+
+    Every other question (Enter to go on) is answered with Enter.
+    """
+    answers: list[str] = []
+    for lesson in load_lessons(game):
+        for step in lesson.steps:
+            if wrong_first:
+                refused = "Z9" if game == GAME else "RRXRR"
+                wrong = step.wrong[0] if step.wrong else next(
+                    c for c in ("A1", "I1", "A9", "I9", "B2") if c not in step.accept
+                )  # fmt: skip
+                answers += [refused, "h", typed(wrong, lang)]
+            answers.append(typed(step.accept[0], lang))
 
     def answer(prompt: str) -> str:
-        if "(h" in prompt:  # the move prompt
-            lesson = lessons[state["lesson"]]
-            state["tries"] += 1
-            if wrong_first and state["tries"] == 1:
-                return "Z9"  # off the board: refused, asked again
-            if wrong_first and state["tries"] == 2:
-                return "h"
-            if wrong_first and state["tries"] == 3:
-                occupied = set(lesson.steps[0].accept) | {lesson.steps[0].reply}
-                wrong = next(c for c in ("A1", "I1", "A9", "I9", "B2", "H8") if c not in occupied)
-                return wrong.lower()
-            return str(lesson.steps[0].accept[0]).lower()
-        # after a reveal: Enter to go on
-        if state["tries"] >= (4 if wrong_first else 1):
-            state["lesson"] += 1
-            state["tries"] = 0
-            if quit_after is not None and state["lesson"] == quit_after:
-                return "q"
-        return ""
+        return answers.pop(0) if "(h" in prompt else ""
 
     return answer
 
 
+@pytest.mark.parametrize("game", ["what-the-shell", "snake-synapse"])
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_new_learner_goes_through_every_lesson(lang: str, tmp_path: Path) -> None:
+def test_a_new_learner_goes_through_every_lesson(game: str, lang: str, tmp_path: Path) -> None:
     console = recorded_console()
-    prompter = ScriptedPrompter(learner(), console)
+    prompter = ScriptedPrompter(learner(game, lang), console)
     path = tmp_path / "learn.json"
-    assert learn(GAME, lang, progress_path=path, console=console, prompter=prompter) == 0
-    lessons = load_lessons(GAME)
-    assert Progress.load(path).done(GAME) == [lesson.id for lesson in lessons]
+    assert learn(game, lang, progress_path=path, console=console, prompter=prompter) == 0
+    lessons = load_lessons(game)
+    assert Progress.load(path).done(game) == [lesson.id for lesson in lessons]
     screens = "".join(q.screen for q in prompter.questions) + console.export_text()
     flat = " ".join(screens.split())
     for lesson in lessons:
-        step = lesson.steps[0]
         assert lesson.title[lang] in flat
-        assert step.instruction[lang] in flat
-        assert step.explanation[lang] in flat
-        assert step.hint[lang] in flat
-    from samtempa.tutorials.texts import say
-
+        for step in lesson.steps:
+            assert " ".join(step.instruction[lang].split()) in flat
+            assert " ".join(step.explanation[lang].split()) in flat
+            assert " ".join(step.hint[lang].split()) in flat
     assert say(lang, "all-done") in screens
+
+
+def quitter(lessons: int) -> Callable[[str], str]:
+    """Does ``lessons`` lessons right, then answers q."""
+    answers = [str(x.steps[0].accept[0]) for x in load_lessons(GAME)[:lessons]]
+
+    def answer(prompt: str) -> str:
+        if "(h" in prompt:
+            return answers.pop(0) if answers else "q"
+        return "" if answers else "q"
+
+    return answer
 
 
 def test_progress_is_remembered_and_reset(tmp_path: Path) -> None:
     path = tmp_path / "data" / "learn.json"
     console = recorded_console()
-    prompter = ScriptedPrompter(learner(wrong_first=False, quit_after=3), console)
+    prompter = ScriptedPrompter(quitter(3), console)
     learn(GAME, "en", progress_path=path, console=console, prompter=prompter)
     ids = [lesson.id for lesson in load_lessons(GAME)]
     assert Progress.load(path).done(GAME) == ids[:3]

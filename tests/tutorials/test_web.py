@@ -15,8 +15,10 @@ from samtempa.server.core.config import Settings
 from samtempa.tutorials.lessons import LANGS, load_lessons
 from samtempa.tutorials.texts import TEXTS
 from samtempa.tutorials.views import COOKIE, read_progress
+from tests.tutorials.orders import form
 
 GAME = "what-the-shell"
+SNAKE = "snake-synapse"
 
 
 @pytest.fixture(scope="module")
@@ -121,3 +123,40 @@ def test_a_damaged_progress_cookie_is_no_progress() -> None:
     assert read_progress("%%%") == {}
     assert read_progress("bm90IGpzb24=") == {}
     assert read_progress(None) == {}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_snake_synapse_lesson_through_its_form(lang: str, tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path, bot_budget_s=0.05)
+    with TestClient(create_app(settings)) as client:
+        client.get(f"/learn?lang={lang}")
+        lessons = load_lessons(SNAKE)
+        for lesson in lessons:
+            moves: list[object] = []
+            for step in lesson.steps:
+                page = client.get(f"/learn/{SNAKE}/{lesson.id}")
+                token = csrf(page.text)
+                data = {"csrf_token": token, "moves": json.dumps(moves)}
+                if step.wrong:
+                    tried = client.post(
+                        f"/learn/{SNAKE}/{lesson.id}", data={**data, **form(step.wrong[0], lang)}
+                    )
+                    assert step.hint[lang] in text_of(tried.text)
+                right = client.post(
+                    f"/learn/{SNAKE}/{lesson.id}", data={**data, **form(step.accept[0], lang)}
+                )
+                assert step.explanation[lang] in text_of(right.text), lesson.id
+                moves.append(step.accept[0])
+            assert TEXTS["lesson-done"][lang] in text_of(right.text)
+        done = read_progress(client.cookies.get(COOKIE))
+        assert done[SNAKE] == [x.id for x in lessons]
+
+
+def test_a_snake_form_with_a_bad_letter_says_why(client: TestClient) -> None:
+    page = client.get(f"/learn/{SNAKE}/ss-tails?lang=en")
+    r = client.post(
+        f"/learn/{SNAKE}/ss-tails",
+        data={"csrf_token": csrf(page.text), "moves": "[]", "path": "RRXRR", "power": ""},
+    )
+    assert "A direction is one letter" in text_of(r.text)
+    assert 'name="path"' in r.text, "another try"

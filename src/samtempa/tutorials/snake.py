@@ -91,40 +91,40 @@ _S: dict[str, Texts] = {
         "en": "Frame {n} (nobody moves):",
     },
     "body": {
-        "fr": "{who} fonce dans le corps de {by} et meurt ({n}e mort).",
-        "eo": "{who} trafas la korpon de {by} kaj mortas ({n}-a morto).",
-        "en": "{who} runs into {by}'s body and dies (death {n}).",
+        "fr": "{who} fonce dans le corps de {by} et meurt ({nth} mort).",
+        "eo": "{who} trafas la korpon de {by} kaj mortas ({nth} morto).",
+        "en": "{who} runs into {by}'s body and dies (death {nth}).",
     },
     "self": {
-        "fr": "{who} fonce dans son propre corps et meurt ({n}e mort).",
-        "eo": "{who} trafas sian propran korpon kaj mortas ({n}-a morto).",
-        "en": "{who} runs into its own body and dies (death {n}).",
+        "fr": "{who} fonce dans son propre corps et meurt ({nth} mort).",
+        "eo": "{who} trafas sian propran korpon kaj mortas ({nth} morto).",
+        "en": "{who} runs into its own body and dies (death {nth}).",
     },
     "wall": {
-        "fr": "{who} percute un mur et meurt ({n}e mort).",
-        "eo": "{who} trafas muron kaj mortas ({n}-a morto).",
-        "en": "{who} hits a wall and dies (death {n}).",
+        "fr": "{who} percute un mur et meurt ({nth} mort).",
+        "eo": "{who} trafas muron kaj mortas ({nth} morto).",
+        "en": "{who} hits a wall and dies (death {nth}).",
     },
     "head-on": {
-        "fr": "{who} rencontre une autre tête sur la même case et meurt ({n}e mort).",
-        "eo": "{who} renkontas alian kapon sur la sama loko kaj mortas ({n}-a morto).",
-        "en": "{who} meets another head on the same cell and dies (death {n}).",
+        "fr": "{who} rencontre une autre tête sur la même case et meurt ({nth} mort).",
+        "eo": "{who} renkontas alian kapon sur la sama loko kaj mortas ({nth} morto).",
+        "en": "{who} meets another head on the same cell and dies (death {nth}).",
     },
     "ghost": {
-        "fr": "{who} meurt : un Ghost redevenu normal le chevauchait ({n}e mort).",
-        "eo": "{who} mortas: Ghost, denove normala, kovris ĝin ({n}-a morto).",
-        "en": "{who} dies: a ghost turned normal while overlapping it (death {n}).",
+        "fr": "{who} meurt : un Ghost redevenu normal le chevauchait ({nth} mort).",
+        "eo": "{who} mortas: Ghost, denove normala, kovris ĝin ({nth} morto).",
+        "en": "{who} dies: a ghost turned normal while overlapping it (death {nth}).",
     },
-    "growth": {"fr": "Croissance : {list}.", "eo": "Kresko: {list}.", "en": "Growth: {list}."},
+    "growth": {"fr": "croissance {list}.", "eo": "kresko {list}.", "en": "growth {list}."},
     "end-growth": {
-        "fr": "Fin du tour, croissance : {list}.",
-        "eo": "Fino de la vico, kresko: {list}.",
-        "en": "End of the turn, growth: {list}.",
+        "fr": "Fin du tour, croissance {list}.",
+        "eo": "Fino de la vico, kresko {list}.",
+        "en": "End of the turn, growth {list}.",
     },
     "change": {
-        "fr": "Le terrain change ({n}e mort).",
-        "eo": "La tereno ŝanĝiĝas ({n}-a morto).",
-        "en": "The terrain changes (death {n}).",
+        "fr": "Le terrain change ({nth} mort).",
+        "eo": "La tereno ŝanĝiĝas ({nth} morto).",
+        "en": "The terrain changes (death {nth}).",
     },
     "trap": {
         "fr": "{who} transforme {cell} en piège.",
@@ -254,6 +254,11 @@ def snake_name(lesson: Lesson, lang: str) -> str:
     race = _race_of(lesson)
     name = name_of(lesson.player, lang)
     return f"{name} ({_RACE_NAMES[race]})" if race else name
+
+
+def learner_race(lesson: Lesson) -> str | None:
+    """The race of the learner's snake in the lesson's start (for the page's power fields)."""
+    return _race_of(lesson)
 
 
 def _race_of(lesson: Lesson) -> str | None:
@@ -413,21 +418,33 @@ def order_from_form(form: dict[str, str], lang: str) -> JSON:
     return order
 
 
+def letters(path: str, lang: str) -> str:
+    """A path in the letters the learner types: ``DDDDD`` for right ×5 in French."""
+    return path.translate(_SHOWN) if pick_lang(lang) == "fr" else path
+
+
+_SHOWN = str.maketrans("UDLR", "HBGD")
+
+
 def order_text(order: JSON, lang: str) -> str:
-    """An order as the reveal shows it: ``RRURR, dash 1``."""
+    """An order as the reveal shows it, in the learner's letters: ``RRURR, dash 1``."""
     if order.get("breaker"):
         return _t(_S["breaking"], lang)
-    parts = [str(order.get("path", ""))]
+
+    def d(x: Any) -> str:
+        return letters(str(x), lang)
+
+    parts = [d(order.get("path", ""))]
     if order.get("dash"):
         parts.append(f"dash {order['dash']}")
     if "trap" in order:
-        parts.append(f"trap {order['trap']['frame']} {order['trap']['dir']}")
+        parts.append(f"trap {order['trap']['frame']} {d(order['trap']['dir'])}")
     if "dig" in order:
         parts.append(f"dig {order['dig']['frame']}")
     if order.get("ghost"):
         parts.append("ghost")
     for shot in order.get("shoot", []):
-        parts.append(f"shoot {shot['frame']} {shot['portal']} {shot['dir']}")
+        parts.append(f"shoot {shot['frame']} {shot['portal']} {d(shot['dir'])}")
     return ", ".join(parts)
 
 
@@ -453,7 +470,7 @@ def describe_turn(turn: JSON, before: Any, report: Any, lang: str) -> list[str]:
     for f in report.frames:
         events: list[str] = []
         if f.change is not None:
-            events.append(_t(_S["change"], lang, n=f.change))
+            events.append(_t(_S["change"], lang, nth=_nth(f.change, lang)))
         for t in f.teleports:
             events.append(
                 _t(_S["teleport"], lang, who=name(t.snake), owner=name(t.owner),
@@ -461,7 +478,15 @@ def describe_turn(turn: JSON, before: Any, report: Any, lang: str) -> list[str]:
             )  # fmt: skip
         for snake_id, death in f.deaths:
             by = name(death.by) if death.by else ""
-            events.append(_t(_S[str(death.cause)], lang, who=name(snake_id), by=by, n=death.number))
+            events.append(
+                _t(
+                    _S[str(death.cause)],
+                    lang,
+                    who=name(snake_id),
+                    by=by,
+                    nth=_nth(death.number, lang),
+                )
+            )
         for snake_id in f.ghosts_ended:
             events.append(_t(_S["ghost-ended"], lang, who=name(snake_id)))
         for snake_id, trap_cell in f.traps:
@@ -504,6 +529,14 @@ def describe_turn(turn: JSON, before: Any, report: Any, lang: str) -> list[str]:
         else:
             lines.append(_t(_S["draw"], lang, list=", ".join(name(s) for s in result.draw)))
     return lines
+
+
+def _nth(n: int, lang: str) -> str:
+    """An ordinal for a death number: ``1re``, ``2e``; ``1-a``; ``1`` (English says "death 1")."""
+    lang = pick_lang(lang)
+    if lang == "fr":
+        return f"{n}re" if n == 1 else f"{n}e"
+    return f"{n}-a" if lang == "eo" else str(n)
 
 
 def _growth(growth: dict[str, int], lang: str) -> str:

@@ -76,6 +76,8 @@ def show_position(
     step = position.step
     assert step is not None
     console.print(Text(step.instruction[lang], style="bold cyan"))
+    if service.game_name == "snake-synapse":
+        console.print(Text(say(lang, "snake-syntax"), style="dim"))
 
 
 def show_attempt(console: Console, service: TutorialService, attempt: Attempt, lang: str) -> None:

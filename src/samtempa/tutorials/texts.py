@@ -9,6 +9,34 @@ from __future__ import annotations
 from samtempa.tutorials.lessons import pick_lang
 
 TEXTS: dict[str, dict[str, str]] = {
+    "snake-syntax": {
+        "fr": "Tapez un chemin de 5 lettres (H haut, B bas, G gauche, D droite), puis un pouvoir "
+        "si vous voulez : dash 1 · trap 2 H · dig 1 · ghost · breaker (sans chemin) · "
+        "shoot 1 1 G (déplacement, portail, direction).",
+        "eo": "Tajpu vojon el 5 literoj (U supren, D malsupren, L maldekstren, R dekstren), "
+        "poste potencon laŭvole: dash 1 · trap 2 U · dig 1 · ghost · breaker (sen vojo) · "
+        "shoot 1 1 L (paŝo, portalo, direkto).",
+        "en": "Type a path of 5 letters (U up, D down, L left, R right), then a power if you "
+        "like: dash 1 · trap 2 U · dig 1 · ghost · breaker (no path) · shoot 1 1 L (step, "
+        "portal, direction).",
+    },
+    "path": {"fr": "Chemin", "eo": "Vojo", "en": "Path"},
+    "power": {"fr": "Pouvoir", "eo": "Potenco", "en": "Power"},
+    "no-power": {"fr": "aucun", "eo": "neniu", "en": "none"},
+    "at-step": {"fr": "au déplacement", "eo": "ĉe paŝo", "en": "at step"},
+    "direction": {"fr": "direction", "eo": "direkto", "en": "direction"},
+    "portal": {"fr": "portail", "eo": "portalo", "en": "portal"},
+    "shot": {"fr": "Tir", "eo": "Pafo", "en": "Shot"},
+    "dash-frames": {"fr": "frames d'avance", "eo": "kadroj da antaŭeco", "en": "frames ahead"},
+    "path-help": {
+        "fr": "5 lettres : H haut, B bas, G gauche, D droite",
+        "eo": "5 literoj: U supren, D malsupren, L maldekstren, R dekstren",
+        "en": "5 letters: U up, D down, L left, R right",
+    },
+    "dir-U": {"fr": "haut", "eo": "supren", "en": "up"},
+    "dir-D": {"fr": "bas", "eo": "malsupren", "en": "down"},
+    "dir-L": {"fr": "gauche", "eo": "maldekstren", "en": "left"},
+    "dir-R": {"fr": "droite", "eo": "dekstren", "en": "right"},
     "tutorial": {"fr": "Tutoriel", "eo": "Instruilo", "en": "Tutorial"},
     "tutorial-intro": {
         "fr": "De courtes leçons : une position préparée, une consigne, votre coup, puis ce qui "

@@ -135,13 +135,15 @@ def _page(
     number = ids.index(lesson.id) + 1
     game = service.game_name
     boards: dict[str, Any] = {}
+    race = None
     if game == "what-the-shell":
         boards["position"] = shell_board(position.state_json, None, lang)
         if attempt is not None and attempt.played is not None:
             boards["played"] = shell_board(attempt.played, attempt.report, lang)
     else:
-        from samtempa.tutorials.snake import snake_board
+        from samtempa.tutorials.snake import learner_race, snake_board
 
+        race = learner_race(lesson)
         boards["position"] = snake_board(position.state_json, None, lang)
         if attempt is not None and attempt.played is not None:
             boards["played"] = snake_board(attempt.played, attempt.report, lang)
@@ -160,6 +162,8 @@ def _page(
         player=service.player_name(lesson.id, lang),
         next_lesson=service.next_lesson(lesson.id),
         stale=stale,
+        race=race,
+        steps=list(range(1, int(position.state_json.get("path_length", 5)) + 1)),
         t=_texts(lang),
     )
 
