@@ -41,6 +41,13 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--black", default="human", help="'human' or a bot level (default: human)")
     q.add_argument("--white", default=None, help="'human' or a bot level (asked if absent)")
     q.add_argument("--seed", type=int, default=None, help="seed for the bots")
+    q = play.add_parser("snake-synapse", help="2 to 8 snakes, people (hotseat) and bots")
+    q.add_argument("--terrain", default=None, help="a terrain id (asked if absent)")
+    q.add_argument(
+        "--seats", default=None, help="one per snake: human, safe, medium or hard (asked if absent)"
+    )
+    q.add_argument("--seed", type=int, default=None, help="seed for the bots and races")
+    q.add_argument("--delay", type=float, default=0.35, help="seconds per animated frame")
 
     p = sub.add_parser("learn", help="interactive lessons: learn a game step by step")
     p.add_argument("game", choices=["what-the-shell", "snake-synapse"], metavar="GAME")
@@ -56,6 +63,11 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--games", type=int, default=20000)
     q.add_argument("--seed", type=int, default=1)
     q.add_argument("--fast", action="store_true", help="use the compiled fast path")
+    q.add_argument("--json", action="store_true", help="print one JSON object")
+    q = bench.add_parser("snake-synapse", help="random-safe games, or replayed conformance cases")
+    q.add_argument("--turns", type=int, default=1000, help="turns per terrain (default 1000)")
+    q.add_argument("--seed", type=int, default=1)
+    q.add_argument("--cases", default=None, help="replay the cases under this directory instead")
     q.add_argument("--json", action="store_true", help="print one JSON object")
     q = bench.add_parser("bots", help="decisions and playouts per second of every built-in bot")
     q.add_argument(
@@ -83,6 +95,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, default=None, help="processes (default: up to 2)")
     p.add_argument("--out", default=None, help="folder for the game records")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+
+    p = sub.add_parser("edition", help="correspondence editions of Snake Synapse")
+    edition = p.add_subparsers(dest="edition_command", required=True, metavar="COMMAND")
+    q = edition.add_parser("simulate", help="a whole edition on a simulated clock, bots playing")
+    q.add_argument("--terrain", required=True, help="a terrain id (classic, big…)")
+    q.add_argument("--players", type=int, required=True, help="seats (2 to the terrain's count)")
+    q.add_argument("--silent", type=int, default=0, help="players who never act (removed at 96 h)")
+    q.add_argument("--seed", type=int, default=None, help="seed: the same edition every run")
+    q.add_argument("--out", required=True, help="folder for events.jsonl and turn-N.gif")
+    q.add_argument("--level", default="easy", help="the players' bot level (default: easy)")
+    q.add_argument("--gif-width", type=int, default=360, help="width of the GIFs in pixels")
     return parser
 
 
@@ -108,6 +131,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from samtempa.terminal.shell import main as play_shell
 
         return play_shell(black=args.black, white=args.white, seed=args.seed)
+    if args.command == "play" and args.game == "snake-synapse":
+        from samtempa.terminal.snake import main as play_snake
+
+        return play_snake(args.terrain, args.seats, args.seed, args.delay)
     if args.command == "learn":
         from samtempa.tutorials.terminal import main as learn
 
@@ -123,6 +150,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from samtempa.bench import bench_shell
 
         return bench_shell(args.games, args.seed, fast=args.fast, as_json=args.json)
+    if args.command == "bench" and args.game == "snake-synapse":
+        from samtempa.bench_snake import main as bench_snake
+
+        return bench_snake(args.turns, args.seed, args.cases, as_json=args.json)
     if args.command == "bench" and args.game == "bots":
         from samtempa.bots.bench import main as bench_bots
 
@@ -137,6 +168,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return arena(
             args.game, args.bot, args.games, args.seed, args.move_ms, args.workers, args.out,
             args.json,
+        )  # fmt: skip
+    if args.command == "edition" and args.edition_command == "simulate":
+        from samtempa.server.simulate import main as simulate
+
+        return simulate(
+            args.terrain, args.players, args.out, args.silent, args.seed, args.level,
+            args.gif_width,
         )  # fmt: skip
     raise AssertionError(args)
 

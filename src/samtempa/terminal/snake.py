@@ -1,0 +1,460 @@
+"""``samtempa play snake-synapse``: 2 to 8 snakes in a terminal, people and bots.
+
+Every seat is a person at this keyboard (hotseat: the screen is wiped and
+the keyboard handed over before each person's orders, typed without echo,
+so nobody sees another's path before the reveal, SS-3) or a bot. Each turn
+is revealed, then played frame by frame as a short animation (SS-4, SS-5),
+with deaths, terrain changes, traps and portals shown as they happen.
+
+Orders are typed as a path and optional powers, e.g. ``URDRR``,
+``URDRR dash 1``, ``LLUUR trap 2 U``, ``DDLLD dig 3``, ``UUURR ghost``,
+``UUUUR shoot 1 1 L shoot 4 2 D`` or ``break``; a refused order is asked
+again with the reason.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from random import Random
+
+from rich.console import Console
+from rich.text import Text
+
+from samtempa.bots.snake_safe import SnakeSafeBot
+from samtempa.games.base import OrderError
+from samtempa.games.snake import TERRAIN_IDS, Order, SnakeSynapse, State, load_terrain
+from samtempa.games.snake.orders import Shot, Trap, describe
+from samtempa.games.snake.report import TurnReport
+from samtempa.games.snake.state import Portal, Race
+from samtempa.games.snake.terrain import DIRS, HARD, LADDER, TRAP, WALL, Terrain
+from samtempa.grid import COLUMNS
+from samtempa.terminal.common import (
+    HUMAN,
+    ConsolePrompter,
+    Prompter,
+    Quit,
+    Seat,
+    ask_until_valid,
+    choose,
+    clear,
+    handover,
+    make_seat,
+)
+
+GAME = "snake-synapse"
+ENGINE = SnakeSynapse()
+BOT_SECONDS = 1.0
+#: A bot seat kind besides the registry's levels: the random-safe bot of :mod:`.bots.snake_safe`.
+SAFE = "safe"
+
+#: Seat ids (the snakes' colours) and how Rich draws them.
+COLOURS = ("red", "blue", "green", "yellow", "purple", "cyan", "orange", "pink")
+STYLES = {
+    "red": "red1",
+    "blue": "dodger_blue1",
+    "green": "green3",
+    "yellow": "yellow1",
+    "purple": "medium_purple1",
+    "cyan": "cyan1",
+    "orange": "dark_orange",
+    "pink": "hot_pink",
+}
+DEAD = "grey37"
+#: The race symbols of the rule book.
+SYMBOLS = {
+    Race.BREAKER: "||",
+    Race.DASHER: "≈",
+    Race.TRAPPER: "[X]",
+    Race.DIGGER: "[↑]",
+    Race.GHOST: "O",
+    Race.SHOOTER: "00",
+}
+ARROWS = {"U": "⇡", "D": "⇣", "L": "⇠", "R": "⇢"}
+HELP = (
+    "Orders: a path of {n} letters U D L R (up is towards row 1), then any power: "
+    "'dash 1', 'trap STEP DIR', 'dig STEP', 'ghost', 'shoot STEP PORTAL DIR' (repeatable); "
+    "or 'break' alone. STEP is your own step number, 1 to {n}."
+)
+
+
+# --- drawing --------------------------------------------------------------------------
+
+
+def _style(state: State, sid: str) -> str:
+    snake = state.snake(sid)
+    return STYLES.get(snake.colour, "white") if snake.alive else DEAD
+
+
+def board_text(state: State, dashing: Sequence[str] = ()) -> Text:
+    """The terrain with snakes, corpses, traps, portals and pending deletions.
+
+    Cells are two characters wide; floors side by side on Rhizome. A head is
+    ``@`` (``o`` for a ghost, ``v`` for a digger inside a wall), a body ``■``
+    (``□`` for a ghost), a corpse in grey; ``##`` walls, ``XX`` undiggable
+    ones, ``T`` traps, ``!`` pending deletions, arrows for portals.
+    """
+    t = state.terrain
+    cells: dict[int, tuple[str, str]] = {}
+    for s in state.snakes:
+        if not s.body:
+            continue
+        style = _style(state, s.id)
+        ghost = s.alive and s.is_ghost
+        for c in reversed(s.body[1:]):
+            cells[c] = ("□ " if ghost else "■ ", style)
+    for s in state.snakes:  # heads on top of every body
+        if s.body:
+            style = _style(state, s.id)
+            head = "o" if s.alive and s.is_ghost else "v" if s.digging else "@"
+            mark = "»" if s.id in dashing else " "
+            cells[s.body[0]] = (head + mark, f"bold {style}" if s.alive else style)
+    portals = {p.cell: p for p in state.portals}
+    pending = dict(state.pending)
+    header = "    " + "".join(f"{c} " for c in COLUMNS[: t.width])
+    text = Text()
+    text.append("   ".join(header for _ in range(t.floors)) + "\n", style="bold")
+    for row in range(t.height):
+        for floor in range(t.floors):
+            text.append(f"{row + 1:>3} ", style="bold")
+            for col in range(t.width):
+                c = floor * t.area + row * t.width + col
+                text.append(*_cell(state, c, cells, portals, pending))
+            text.append("  " if floor + 1 < t.floors else "\n")
+    if t.floors == 2:
+        text.append("    ground floor" + " " * (2 * t.width - 8) + "basement (primed: C4')\n")
+    return text
+
+
+def _cell(
+    state: State,
+    c: int,
+    cells: dict[int, tuple[str, str]],
+    portals: dict[int, Portal],
+    pending: dict[int, bool],
+) -> tuple[str, str]:
+    ch = state.grid[c]
+    if c in cells:
+        glyph, style = cells[c]
+        if ch in (WALL, HARD, TRAP) or c in pending:
+            style += " on grey19"
+        return glyph, style
+    p = portals.get(c)
+    if p is not None:
+        style = STYLES.get(state.snake(p.owner).colour, "white")
+        return ARROWS[DIRS[p.dir]] + str(p.slot), f"bold {style}" + (" dim" if p.doomed else "")
+    if c in pending:
+        return "! ", "bold yellow on grey19"
+    if ch == WALL:
+        return "##", "grey62 on grey30"
+    if ch == HARD:
+        return "XX", "grey30 on grey11"
+    if ch == TRAP:
+        return "T ", "bold red on grey19"
+    if ch == LADDER:
+        return "H ", "bold white"
+    return "· ", "grey42"
+
+
+def status_lines(state: State) -> list[Text]:
+    """One line per snake (race, length, charges, state), then the terrain's changes to come."""
+    lines = []
+    for s in state.snakes:
+        line = Text()
+        line.append(f"{s.id:<7}", style=_style(state, s.id))
+        line.append(f" {s.race.value:<8}{SYMBOLS[s.race]:<4}")
+        if s.removed:
+            line.append("removed (missed the deadline)", style=DEAD)
+        elif not s.alive and s.death is not None:
+            by = f" by {s.death.by}" if s.death.by else ""
+            line.append(f"dead: {s.death.cause}{by} (death {s.death.number})", style=DEAD)
+        else:
+            grow = f" +{s.pending_growth}" if s.pending_growth else ""
+            line.append(f"length {len(s.body)}{grow:<4} charges {s.charges}")
+            if s.is_ghost:
+                line.append(f"  ghost ({s.ghost_turns_left})", style="italic")
+            if s.digging:
+                line.append("  digging", style="italic")
+        lines.append(line)
+    return lines
+
+
+def changes_text(state: State) -> list[str]:
+    """Queued changes, pending deletions and the next change to come (SS-7)."""
+    t = state.terrain
+    out = []
+    if state.queued:
+        out.append("Queued terrain changes (deaths): " + ", ".join(map(str, state.queued)))
+    if state.pending:
+        cells = ", ".join(t.name_of(c) for c, _ in state.pending)
+        out.append(f"Pending deletions (walls once left): {cells}")
+    nxt = [k for k in sorted(t.changes) if k > state.deaths]
+    if nxt:
+        out.append(f"Next terrain change at {nxt[0]} deaths ({state.deaths} so far).")
+    out.append(f"Paths have {state.path_length} steps.")
+    return out
+
+
+def show(console: Console, state: State, title: str, dashing: Sequence[str] = ()) -> None:
+    console.print(Text(title, style="bold"))
+    console.print(board_text(state, dashing))
+    for status in status_lines(state):
+        console.print(status)
+    for line in changes_text(state):
+        console.print(line, markup=False)
+
+
+# --- orders ---------------------------------------------------------------------------
+
+
+def parse_orders_text(text: str) -> Order:
+    """``URDRR dash 1``, ``break``… as an :class:`Order` (checked by the engine later).
+
+    Raises ``ValueError`` with a reason a player understands.
+    """
+    words = text.replace(",", " ").split()
+    if not words:
+        raise ValueError("type a path like URDRR (or 'break' for a Breaker)")
+    if [w.lower() for w in words] == ["break"]:
+        return Order(breaker=True)
+    path = tuple(words[0].upper())
+    rest = [w.lower() for w in words[1:]]
+    dash, trap, dig, ghost, shots = 0, None, None, False, []
+
+    def number(i: int, what: str) -> int:
+        if i >= len(rest) or not rest[i].isdigit():
+            raise ValueError(f"'{what}' needs a number after it")
+        return int(rest[i])
+
+    def direction(i: int, what: str) -> str:
+        if i >= len(rest) or rest[i].upper() not in DIRS:
+            raise ValueError(f"'{what}' needs a direction U, D, L or R")
+        return rest[i].upper()
+
+    i = 0
+    while i < len(rest):
+        word = rest[i]
+        if word == "dash":
+            dash, i = number(i + 1, word), i + 2
+            if dash not in (1, 2):
+                raise ValueError("dash 1 or dash 2")
+        elif word == "trap":
+            trap, i = Trap(number(i + 1, word), direction(i + 2, word)), i + 3
+        elif word == "dig":
+            dig, i = number(i + 1, word), i + 2
+        elif word == "ghost":
+            ghost, i = True, i + 1
+        elif word == "shoot":
+            portal = number(i + 2, word)
+            if portal not in (1, 2):
+                raise ValueError("a portal is 1 or 2")
+            shots.append(Shot(number(i + 1, word), portal, direction(i + 3, word)))
+            i += 4
+        else:
+            raise ValueError(f"unknown word {word!r}; powers: dash, trap, dig, ghost, shoot")
+    return Order(path, False, False, dash, trap, dig, ghost, tuple(shots))
+
+
+def order_text(order: Order) -> str:
+    """The typed form of an order (inverse of :func:`parse_orders_text`)."""
+    if order.breaker:
+        return "break"
+    words = ["".join(order.path)]
+    if order.dash:
+        words.append(f"dash {order.dash}")
+    if order.trap is not None:
+        words.append(f"trap {order.trap.frame} {order.trap.dir}")
+    if order.dig is not None:
+        words.append(f"dig {order.dig}")
+    if order.ghost:
+        words.append("ghost")
+    words += [f"shoot {s.frame} {s.portal} {s.dir}" for s in order.shoot]
+    return " ".join(words)
+
+
+def ask_orders(
+    prompter: Prompter, console: Console, seat: Seat, sid: str, state: State, secret: bool
+) -> Order:
+    """Ask a person for orders until the engine accepts them (SS-3.3, with its reason)."""
+    snake = state.snake(sid)
+    console.print(HELP.format(n=state.path_length))
+
+    def parse(answer: str) -> Order:
+        order = parse_orders_text(answer)
+        ENGINE.validate(state, sid, order)
+        return order
+
+    hint = " (typed without echo)" if secret else ""
+    prompt = f"{seat.name}, {sid} the {snake.race}, your orders{hint}: "
+    order: Order = ask_until_valid(prompter, console, prompt, parse, secret=secret)
+    return order
+
+
+# --- the game -------------------------------------------------------------------------
+
+
+@dataclass
+class Player:
+    """A seat and the snake it plays."""
+
+    seat: Seat
+    snake: str
+
+
+def bot_orders(player: Player, state: State) -> Order:
+    bot = player.seat.bot
+    assert bot is not None
+    data = bot.choose(ENGINE, state, player.snake, BOT_SECONDS, player.seat.rng)
+    try:
+        order = ENGINE.parse_orders(state, player.snake, data)
+        ENGINE.validate(state, player.snake, order)
+    except OrderError:
+        order = ENGINE.missed_order(state, player.snake, player.seat.rng)
+    return order
+
+
+def animate(
+    console: Console,
+    prompter: Prompter,
+    state: State,
+    step_frames: Sequence[State],
+    report: TurnReport,
+    orders: dict[str, Order],
+    delay: float,
+    sleep: Callable[[float], None],
+) -> None:
+    """Play the turn's frames one after the other, then say what happened."""
+    dashes = {sid for sid, o in orders.items() if o.dash}
+    lines = [describe(state.snake(sid), o) for sid, o in orders.items()]
+    for frame in step_frames:
+        clear(console, prompter)
+        console.print(Text("Revealed: " + "; ".join(lines)))
+        show(console, frame, f"Turn {frame.turn}, frame {frame.frame}", sorted(dashes))
+        sleep(delay)
+    for line in report.describe(state.terrain):
+        console.print(line)
+
+
+def run_game(
+    console: Console,
+    prompter: Prompter,
+    state: State,
+    players: Sequence[Player],
+    *,
+    delay: float = 0.35,
+    sleep: Callable[[float], None] = time.sleep,
+    max_turns: int | None = None,
+) -> State:
+    """Play the game to its end (or ``max_turns`` turns); returns the last state."""
+    humans = [p for p in players if p.seat.is_human]
+    hotseat = len(humans) >= 2
+    turns = 0
+    try:
+        while state.result is None and (max_turns is None or turns < max_turns):
+            alive = set(ENGINE.players(state))
+            orders: dict[str, Order] = {}
+            for p in players:
+                if p.snake in alive and not p.seat.is_human:
+                    orders[p.snake] = bot_orders(p, state)
+            for p in humans:
+                if p.snake not in alive:
+                    continue
+                if hotseat:
+                    handover(console, prompter, p.seat.name)
+                show(console, state, f"Turn {state.turn + 1}: {p.snake}'s orders")
+                orders[p.snake] = ask_orders(prompter, console, p.seat, p.snake, state, hotseat)
+                if hotseat:
+                    clear(console, prompter)
+            step = ENGINE.step(state, orders)
+            animate(console, prompter, state, step.frames, step.report, orders, delay, sleep)
+            state = step.state
+            turns += 1
+            if humans and state.result is None:
+                prompter.ask("Press Enter for the next turn. ")
+        clear(console, prompter)
+        show(console, state, "The end" if state.result is not None else f"After turn {state.turn}")
+        if state.result is not None:
+            if state.result.winner is not None:
+                console.print(Text(f"{state.result.winner} wins!", style="bold"))
+            else:
+                console.print(Text(f"Draw: {', '.join(state.result.draw)}", style="bold"))
+    except Quit:
+        console.print("Game left.")
+    return state
+
+
+def make_player_seat(name: str, spec: str, rng: Random) -> Seat:
+    """``human``, ``safe`` (the random-safe bot) or a bot level of the registry."""
+    if spec == SAFE:
+        return Seat(f"{name} (safe bot)", SnakeSafeBot(), Random(rng.getrandbits(64)))
+    return make_seat(name, spec, GAME, rng)
+
+
+def setup_game(
+    terrain: Terrain, seats: Sequence[Seat], races: Sequence[str]
+) -> tuple[State, list[Player]]:
+    ids = COLOURS[: len(seats)]
+    state = ENGINE.initial_state(
+        {
+            "terrain": terrain.id,
+            "snakes": [{"id": i, "race": r} for i, r in zip(ids, races, strict=True)],
+        }
+    )
+    return state, [Player(seat, sid) for seat, sid in zip(seats, ids, strict=True)]
+
+
+def _ask_setup(
+    console: Console,
+    prompter: Prompter,
+    terrain_id: str | None,
+    specs: list[str] | None,
+    rng: Random,
+) -> tuple[Terrain, list[Seat], list[str]]:
+    if terrain_id is None:
+        terrain_id = choose(prompter, console, "Snake Synapse: which terrain?", list(TERRAIN_IDS))
+    terrain = load_terrain(terrain_id)
+    if specs is None:
+        counts = [str(n) for n in range(2, terrain.players + 1)]
+        count = int(choose(prompter, console, "How many snakes?", counts))
+        kinds = [HUMAN, SAFE, "medium", "hard"]
+        specs = [
+            choose(prompter, console, f"Seat {i + 1} ({COLOURS[i]}): who plays?", kinds)
+            for i in range(count)
+        ]
+    if not 2 <= len(specs) <= terrain.players:
+        raise ValueError(f"{terrain.id} takes 2 to {terrain.players} snakes")
+    seats = [make_player_seat(COLOURS[i].capitalize(), spec, rng) for i, spec in enumerate(specs)]
+    allowed = list(terrain.races or [r.value for r in Race])
+    races = []
+    for i, seat in enumerate(seats):
+        if len(allowed) == 1:
+            races.append(allowed[0])
+        elif seat.is_human:
+            races.append(choose(prompter, console, f"{seat.name}: your race?", allowed))
+        else:
+            races.append(allowed[(i + rng.randrange(len(allowed))) % len(allowed)])
+    return terrain, seats, races
+
+
+def main(
+    terrain: str | None = None,
+    seats: str | None = None,
+    seed: int | None = None,
+    delay: float = 0.35,
+) -> int:
+    """``samtempa play snake-synapse [--terrain T] [--seats human,safe,…] [--seed S]``."""
+    console = Console()
+    prompter = ConsolePrompter(console)
+    rng = Random(seed)
+    specs = [s.strip() for s in seats.split(",")] if seats else None
+    try:
+        t, seat_list, races = _ask_setup(console, prompter, terrain, specs, rng)
+        state, players = setup_game(t, seat_list, races)
+    except (ValueError, KeyError) as e:
+        console.print(f"[red]{e}[/red]")
+        return 2
+    except Quit:
+        return 0
+    run_game(console, prompter, state, players, delay=delay)
+    return 0
