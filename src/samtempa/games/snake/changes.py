@@ -95,7 +95,7 @@ def settle_pending(board: Board, report: FrameReport) -> None:
     """SS-7.4, frame step 10: a pending deletion with nothing left on it becomes its wall."""
     if not board.pending:
         return
-    occupied = board.living_cells() | board.corpse_cells()
-    for c in [c for c in board.pending if c not in occupied]:
+    bodies = [s.body for s in board.snakes if s.body]  # living snakes and corpses
+    for c in [c for c in board.pending if not any(c in body for body in bodies)]:
         board.grid[c] = WALL if board.pending.pop(c) else HARD
         report.events.append(Settled(c))

@@ -18,6 +18,16 @@ from samtempa.games.snake.orders import Order
 from samtempa.games.snake.state import Snake
 from samtempa.games.snake.terrain import DIR_INDEX
 
+_DIRS: dict[tuple[str, ...], tuple[int, ...]] = {}
+
+
+def _dirs(path: tuple[str, ...]) -> tuple[int, ...]:
+    """A checked path as direction ints, memoised (at most 4^8 paths ever exist)."""
+    dirs = _DIRS.get(path)
+    if dirs is None:
+        dirs = _DIRS[path] = tuple([DIR_INDEX[d] for d in path])
+    return dirs
+
 
 class Plan:
     """The schedule of one turn, by seat."""
@@ -57,7 +67,7 @@ class Plan:
             offset = self.dash - order.dash
             self.active.append(seat)
             self.offsets.append(offset)
-            self.dirs.append(tuple([DIR_INDEX[d] for d in order.path]))
+            self.dirs.append(_dirs(order.path))
             if order.trap is not None:
                 self.power_frames.add(offset + order.trap.frame)
             for shot in order.shoot:

@@ -24,6 +24,7 @@ def resolve(state: State, orders: Mapping[str, Order]) -> Step[State]:
     """Play a turn whose orders have passed SS-3.3 (:func:`.orders.check_orders`)."""
     board = Board(state)
     report = TurnReport(state.turn + 1)
+    deaths_before = state.deaths
     by_seat = [orders.get(s.id) if s.alive else None for s in state.snakes]
     plan = Plan(state.snakes, by_seat, state.path_length)
     accept(board, by_seat)
@@ -40,7 +41,7 @@ def resolve(state: State, orders: Mapping[str, Order]) -> Step[State]:
             frames.append(board.snapshot())
             if board.is_over():
                 break
-    end_of_turn(board, report)
+    end_of_turn(board, report, died=board.deaths > deaths_before)
     report.result = board.result
     return Step(board.snapshot(), tuple(frames), report)
 
@@ -82,9 +83,9 @@ def remove_missing(board: Board, orders: list[Order | None], report: TurnReport)
         check_end(board, removed)
 
 
-def end_of_turn(board: Board, report: TurnReport) -> None:
+def end_of_turn(board: Board, report: TurnReport, died: bool) -> None:
     """SS-4.4: the death-free counter, growth unless the game is over, ghosts fade, frame 0."""
-    if any(f.deaths for f in report.frames):
+    if died:
         board.turns_without_death = 0
     else:
         board.turns_without_death += 1
