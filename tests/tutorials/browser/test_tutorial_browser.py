@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page, expect
 
-from samtempa.tutorials.lessons import load_lessons
+from samtempa.tutorials.lessons import find_lesson, load_lessons
 from samtempa.tutorials.texts import TEXTS
 
 GAME = "what-the-shell"
@@ -63,3 +63,28 @@ def test_the_tutorial_speaks_french_and_esperanto(browser: Browser, server: str)
         cell(page, str(lesson.steps[0].accept[0])).click()  # type: ignore[attr-defined]
         expect(page.locator("#verdict")).to_contain_text(lesson.steps[0].explanation[lang])
         page.context.close()
+
+
+def test_snake_synapse_lessons_through_the_form(browser: Browser, server: str) -> None:
+    page = new_page(browser, server, "en-US")
+    trapper = find_lesson("snake-synapse", "ss-trapper")
+    page.goto("/learn/snake-synapse/ss-trapper")
+    page.get_by_label("Path").fill("URRRR")
+    page.get_by_role("button", name="Play").click()
+    expect(page.locator("#verdict")).to_contain_text(trapper.steps[0].hint["en"])
+    page.get_by_label("Path").fill("URRRR")
+    page.get_by_role("radio", name="Trap").check()
+    page.locator("select[name=frame]").select_option("1")
+    page.locator("select[name=dir]").select_option("U")
+    page.get_by_role("button", name="Play").click()
+    expect(page.locator("#verdict")).to_contain_text(trapper.steps[0].explanation["en"])
+    expect(page.locator("#happened-list")).to_contain_text("Red turns F2 into a trap.")
+
+    growth = find_lesson("snake-synapse", "ss-growth")
+    page.goto("/learn/snake-synapse/ss-growth?lang=fr")
+    for step, path in zip(growth.steps, ("DDDDD", "BBGGH"), strict=True):
+        expect(page.locator("#instruction")).to_have_text(step.instruction["fr"])
+        page.get_by_label("Chemin").fill(path)
+        page.get_by_role("button", name="Jouer").click()
+        expect(page.locator("#verdict")).to_contain_text(step.explanation["fr"])
+    expect(page.get_by_text(TEXTS["lesson-done"]["fr"])).to_be_visible()
