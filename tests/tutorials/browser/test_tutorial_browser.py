@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from samtempa.tutorials.lessons import find_lesson, load_lessons
 from samtempa.tutorials.texts import TEXTS
@@ -17,7 +17,7 @@ def new_page(browser: Browser, base: str, locale: str) -> Page:
     return page
 
 
-def cell(page: Page, name: str) -> object:
+def cell(page: Page, name: str) -> Locator:
     return page.locator("form").get_by_role("button", name=name, exact=True)
 
 
@@ -37,12 +37,12 @@ def test_a_new_visitor_completes_the_what_the_shell_tutorial(browser: Browser, s
             wrong = next(
                 c
                 for c in ("A1", "I1", "A9", "I9", "B2", "D5")
-                if c not in step.accept and cell(page, c).is_enabled()  # type: ignore[attr-defined]
+                if c not in step.accept and cell(page, c).is_enabled()
             )
-            cell(page, wrong).click()  # type: ignore[attr-defined]
+            cell(page, wrong).click()
             expect(page.locator("#verdict")).to_contain_text(step.hint["en"])
             expect(page.locator("#instruction")).to_have_text(step.instruction["en"])
-        cell(page, str(step.accept[0])).click()  # type: ignore[attr-defined]
+        cell(page, str(step.accept[0])).click()
         expect(page.locator("#verdict")).to_contain_text(step.explanation["en"])
         if n + 1 < len(lessons):
             page.get_by_role("link", name=f"Next lesson: {lessons[n + 1].title['en']}").click()
@@ -60,7 +60,7 @@ def test_the_tutorial_speaks_french_and_esperanto(browser: Browser, server: str)
         page = new_page(browser, server, locale)
         page.goto(f"/learn/{GAME}/{lesson.id}?lang={lang}")
         expect(page.locator("#instruction")).to_have_text(lesson.steps[0].instruction[lang])
-        cell(page, str(lesson.steps[0].accept[0])).click()  # type: ignore[attr-defined]
+        cell(page, str(lesson.steps[0].accept[0])).click()
         expect(page.locator("#verdict")).to_contain_text(lesson.steps[0].explanation[lang])
         page.context.close()
 
