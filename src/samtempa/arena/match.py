@@ -13,7 +13,6 @@ a bot's score in a game is the mean over its snakes.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
@@ -23,6 +22,7 @@ from samtempa.bots.base import Bot
 from samtempa.bots.http import Failure, HttpBot, ask
 from samtempa.games.base import JSON, Game, OrderError, PlayerId
 from samtempa.games.registry import get_game
+from samtempa.records import Player, Record, new_record
 
 #: Snake Synapse races the arena draws from (SS-2.2); each bot gets the same ones.
 SNAKE_RACES = ("breaker", "dasher", "trapper", "digger", "ghost", "shooter")
@@ -165,7 +165,7 @@ def placement_points(
 def play_game(spec: GameSpec, bots: Mapping[str, Bot] | None = None) -> GameResult:
     """Play one game to the end; ``bots`` (by label) may be given to reuse them."""
     game = get_game(spec.game)
-    rng = Random(spec.seed)
+    rng = Random(spec.seed)  # the missed-order policy's draws
     match = f"arena-{spec.seed:x}"
     own: dict[str, Bot] = dict(bots or {})
     for _, bs in spec.seats:
@@ -176,17 +176,29 @@ def play_game(spec: GameSpec, bots: Mapping[str, Bot] | None = None) -> GameResu
             bot.match = match
     seat_bot = {player: bs.label for player, bs in spec.seats}
     order = [player for player, _ in spec.seats]
-    state = game.initial_state(spec.setup)
+    record = new_record(
+        spec.game,
+        spec.setup,
+        [Player(player, bs.label) for player, bs in spec.seats],
+        meta={
+            "arena": {
+                "index": spec.index,
+                "seed": spec.seed,
+                "move_ms": round(spec.move_s * 1000),
+                "bots": {player: bs.target for player, bs in spec.seats},
+            }
+        },
+    )
+    state = record.initial_state()
     for player, bs in spec.seats:
         bot = own[bs.label]
         if isinstance(bot, HttpBot):
             bot.start(game, state, player, spec.setup)
-    turns: list[Any] = []
     failures: list[Failure] = []
     think: dict[str, float] = {bs.label: 0.0 for _, bs in spec.seats}
-    # Each bot gets its own generator, so one bot's draws never shift another's.
+    # Each seat gets its own generator, so one bot's draws never shift another's.
     bot_rngs = {p: Random(f"{spec.seed}:{p}") for p in order}
-    while game.outcome(state) is None and len(turns) < MAX_TURNS[spec.game]:
+    while game.outcome(state) is None and len(record.turns) < MAX_TURNS[spec.game]:
         orders: dict[PlayerId, Any] = {}
         for player in game.players(state):
             label = seat_bot[player]
@@ -197,9 +209,7 @@ def play_game(spec: GameSpec, bots: Mapping[str, Bot] | None = None) -> GameResu
             orders[player] = o
             if failure is not None:
                 failures.append(failure)
-        before = state
-        state = _step(game, state, orders, rng, failures, seat_bot)
-        turns.append({p: game.orders_to_json(before, p, o) for p, o in orders.items()})
+        state = _step(record, game, state, orders, rng, failures, seat_bot)
     outcome = game.outcome(state)
     outcome_json: JSON = (
         {"winner": outcome.winner}
@@ -215,26 +225,24 @@ def play_game(spec: GameSpec, bots: Mapping[str, Bot] | None = None) -> GameResu
     for player in order:
         by_bot.setdefault(seat_bot[player], []).append(points[player])
     scores = {label: sum(v) / len(v) for label, v in by_bot.items()}
-    record = {
-        "format": "samtempa-arena-game",
-        "version": 1,
-        "game": spec.game,
-        "index": spec.index,
-        "seed": spec.seed,
-        "move_ms": round(spec.move_s * 1000),
-        "setup": spec.setup,
-        "seats": {player: {"bot": bs.label, "target": bs.target} for player, bs in spec.seats},
-        "turns": turns,
-        "result": outcome_json,
-        "final_state": game.to_json(state),
-        "scores": scores,
-        "failures": [f.to_json() for f in failures],
-        "finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-    }
-    return GameResult(spec.index, scores, outcome_json, len(turns), record, failures, think)
+    # A game stopped at MAX_TURNS keeps result null (the engine never ended it);
+    # the arena counts it as a draw among the living, and says so here.
+    record.meta["arena"].update(
+        {
+            "result": outcome_json,
+            "scores": scores,
+            "points": points,
+            "failures": [f.to_json() for f in failures],
+            "think_s": {k: round(v, 3) for k, v in think.items()},
+        }
+    )
+    return GameResult(
+        spec.index, scores, outcome_json, len(record.turns), record.to_json(), failures, think
+    )
 
 
 def _step(
+    record: Record,
     game: Game[Any, Any],
     state: Any,
     orders: dict[PlayerId, Any],
@@ -242,11 +250,13 @@ def _step(
     failures: list[Failure],
     seat_bot: Mapping[PlayerId, str],
 ) -> Any:
-    """Resolve the turn; orders each valid alone but rejected together (a rule
-    checked on the whole turn) fall back on the missed-order policy too."""
+    """Resolve the turn through the record (which keeps it) and the engine. Orders each
+    valid alone but rejected together (a check on the whole turn) get the missed-order
+    policy too, and the failure is recorded."""
     for _ in range(len(orders) + 1):
+        notation = {p: game.orders_to_json(state, p, o) for p, o in orders.items()}
         try:
-            return game.step(state, orders).state
+            return record.append_orders(notation).state
         except OrderError as exc:
             player = exc.player if exc.player in orders else None
             if player is None:
@@ -256,4 +266,4 @@ def _step(
                 Failure(turn, player, seat_bot[player], "illegal", f"{exc.code}: {exc.message}")
             )
             orders[player] = game.missed_order(state, player, rng)
-    return game.step(state, orders).state
+    raise AssertionError("unreachable: every order was replaced")

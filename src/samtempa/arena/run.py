@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from samtempa.arena.match import BotSpec, GameResult, GameSpec, game_specs, play_game
+from samtempa.records import Record
 
 #: z for a two-sided 95% interval.
 Z95 = 1.959964
@@ -110,7 +111,7 @@ def run_arena(
         if out_dir is not None:
             pair = results_by_pair[k]
             name = f"{pair.a}-vs-{pair.b}-{result.index:04d}.json"
-            (out_dir / name).write_text(json.dumps(result.record) + "\n")
+            Record.from_json(result.record).save(out_dir / name)
         if on_result is not None:
             on_result(result)
 

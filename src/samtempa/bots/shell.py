@@ -137,6 +137,9 @@ class SearchSettings:
     min_probability: float = 0.04
     tree: bool = False
     nash_only_when_both_can_win: bool = True
+    #: Caps that make a search deterministic whatever the machine's load (tests).
+    max_iterations: int = 10**12
+    max_matrix_rounds: int = 10**9
 
 
 class ShellSearchBot:
@@ -186,12 +189,12 @@ class ShellSearchBot:
         duct_s = budget * (1.0 - s.nash_share) if matrix else budget
         if s.tree:
             cells, nb, sb, nw, sw, iterations, nodes = _fast.duct_tree(
-                st, duct_s, 10**12, s.exploration, s.policy, rng
+                st, duct_s, s.max_iterations, s.exploration, s.policy, rng
             )
         else:
             cells = squares_of(candidate_mask(state))
             nb, sb, nw, sw, iterations = _fast.duct(
-                st, cells, cells, duct_s, 10**12, s.exploration, s.policy, rng
+                st, cells, cells, duct_s, s.max_iterations, s.exploration, s.policy, rng
             )
             nodes = 1
         mine_n = nb if player == BLACK else nw
@@ -207,7 +210,7 @@ class ShellSearchBot:
             cand_w = _top(cells, nw, sw, s.candidates, forced)
             left = budget - (time.perf_counter() - start)
             means, _counts, rounds = _fast.joint_matrix(
-                st, cand_b, cand_w, max(0.001, left), 10**9, s.policy, rng
+                st, cand_b, cand_w, max(0.001, left), s.max_matrix_rounds, s.policy, rng
             )
             playouts += rounds * len(cand_b) * len(cand_w)
             pb, pw, _value = _fast.solve_matrix(means, len(cand_b), len(cand_w), 4000)
@@ -279,5 +282,7 @@ def _sample(strategy: dict[int, float], rng: Random) -> int:
 
 #: The two search levels: hard plays out with "complete or block a five, else
 #: anywhere"; expert also prefers cells next to pieces and solves the matrix game.
-HARD = SearchSettings(policy=(1.0, 1.0, 0.5))
-EXPERT = SearchSettings(policy=(1.0, 1.0, 0.5), tree=True, nash_share=0.5)
+HARD = SearchSettings(policy=(1.0, 1.0, 0.0))
+EXPERT = SearchSettings(
+    policy=(1.0, 1.0, 0.5), tree=True, exploration=0.3, keep_share=0.5, nash_share=0.5
+)

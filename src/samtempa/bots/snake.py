@@ -39,6 +39,8 @@ HEAD_ON_RISK = 25.0
 BODY_RISK = 12.0
 #: Score of stepping where the own tail just was (it stays if anybody dies meanwhile).
 TAIL_RISK = 4.0
+#: Score of each cell a ghost's body shares with another snake at the end of its path.
+GHOST_OVERLAP_RISK = 15.0
 #: How likely another snake is to follow its best, second and third plan.
 PLAN_WEIGHTS = (0.5, 0.3, 0.2)
 #: Score of a cell another head could reach at that step without it being planned.
@@ -94,7 +96,9 @@ class Model:
         return t
 
     def others_cells(self, me: Snake) -> set[int]:
-        if me.is_ghost:
+        """Other snakes' cells, which block ``me``; not while ``me`` stays a ghost all
+        this turn (a ghost wearing off at its first step is a snake again, SS-8.5)."""
+        if me.ghost_turns_left >= 2:
             return set()
         return {
             c
@@ -151,7 +155,14 @@ class Model:
         on while it stays in them (SS-8.4); ``ghost``: bodies are ignored (SS-8.5).
         """
         n = self.state.path_length
+        solid = {
+            c
+            for s in self.state.snakes
+            if s.alive and s.id != me.id and not s.is_ghost
+            for c in s.body
+        }
         others = set() if ghost else self.others_cells(me)
+        ghostly = ghost or me.ghost_turns_left >= 2
         risks = self._risk_map(me) if with_risk else {}
         out: list[Plan] = []
 
@@ -170,13 +181,18 @@ class Model:
                 score = min(room, AREA_CAP) - risk + rng.random() * 0.3
                 if room < len(body) // 2:
                     score -= 10  # a pocket smaller than the snake: slow death
+                if ghostly:
+                    # Lying on another snake when the ghost wears off kills both (SS-8.5).
+                    score -= GHOST_OVERLAP_RISK * len(solid.intersection(body))
                 out.append(Plan(tuple(path), tuple(cells), n, score, tuple(body)))
                 return
             head = body[0]
             for d in range(4):
                 t = self.target(head, d)
                 stays = body if growth > 0 else body[:-1] + [b for b in body[-1:] if b in body[:-1]]
-                dies = t < 0 or t in others or (t in stays and not ghost)
+                # A ghost may cross other snakes but not itself: a body holding a cell
+                # twice when the ghost wears off kills it (SS-8.5).
+                dies = t < 0 or t in others or t in stays
                 dig_now = False
                 if not dies and self.wall[t]:
                     allowed = dig_from is not None and (k + 1 == dig_from or digging)
@@ -194,7 +210,7 @@ class Model:
                 else:
                     new_body.pop()
                 r = risk + risks.get((t, k + 1), 0.0) + (DOOMED_RISK if t in self.doomed else 0.0)
-                if t in body[-2:] and not ghost:
+                if t in body[-2:]:
                     r += TAIL_RISK  # a death this turn makes the tail stay (SS-6.1, SS-6.5)
                 walk([*path, DIRS[d]], [*cells, t], new_body, g, dig_now, r)
 
@@ -285,7 +301,7 @@ class SnakeHardBot:
 
     name = "hard"
 
-    def __init__(self, paths: int = 5, opponent_paths: int = 3) -> None:
+    def __init__(self, paths: int = 8, opponent_paths: int = 3) -> None:
         self.paths = paths
         self.opponent_paths = opponent_paths
         self.last: dict[str, Any] = {}
@@ -362,8 +378,7 @@ class SnakeHardBot:
         rng: Random,
     ) -> list[Order]:
         n = state.path_length
-        best = plans[: self.paths]
-        out = [_order(p, n) for p in best]
+        out = [_order(p, n) for p in diverse(plans, self.paths)]
         if me.charges > 0:
             out += power_orders(state, model, me, plans, rng)
         unique: list[Order] = []
@@ -376,6 +391,25 @@ class SnakeHardBot:
                 continue
             unique.append(o)
         return unique or [game.missed_order(state, me.id, rng)]
+
+
+def diverse(plans: Sequence[Plan], k: int) -> list[Plan]:
+    """Up to ``k`` good plans that differ: the best for each first step, then the
+    best for each end cell, so that the search compares real alternatives."""
+    chosen: list[Plan] = []
+    firsts: set[str] = set()
+    for p in plans:
+        if p.path and p.path[0] not in firsts and (p.survived > 0 or not chosen):
+            firsts.add(p.path[0])
+            chosen.append(p)
+    ends = {p.cells[-1] for p in chosen if p.cells}
+    for p in plans:
+        if len(chosen) >= k:
+            break
+        if p.cells and p.cells[-1] not in ends:
+            ends.add(p.cells[-1])
+            chosen.append(p)
+    return chosen[: max(k, len(firsts))]
 
 
 def _plausible(ranked: Sequence[Plan], rng: Random) -> Plan:

@@ -1,0 +1,113 @@
+"""Snake Synapse bots: legal orders everywhere, safety, and every race's power offered."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from samtempa.bots.registry import LEVELS, make_bot
+from samtempa.bots.snake import Model, SnakeHardBot, diverse, power_orders
+from samtempa.games.snake import SnakeSynapse
+from samtempa.games.snake.terrain import RACES
+
+GAME = SnakeSynapse()
+
+
+def setup(races: list[str]) -> dict[str, Any]:
+    return {
+        "terrain": "classic",
+        "snakes": [{"id": f"s{i}", "race": r} for i, r in enumerate(races)],
+    }
+
+
+def random_position(seed: int, turns: int) -> Any:
+    rng = Random(seed)
+    races = [rng.choice(RACES) for _ in range(6)]
+    state = GAME.initial_state(setup(races))
+    safe = make_bot("snake-synapse", "easy")
+    for _ in range(turns):
+        if GAME.outcome(state) is not None:
+            break
+        orders = {
+            p: GAME.parse_orders(state, p, safe.choose(GAME, state, p, 0.01, rng))
+            for p in GAME.players(state)
+        }
+        nxt = GAME.step(state, orders).state
+        if GAME.outcome(nxt) is not None:
+            break
+        state = nxt
+    return state
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    turns=st.integers(0, 4),
+    level=st.sampled_from(LEVELS["snake-synapse"]),
+)
+def test_every_level_gives_legal_orders(seed: int, turns: int, level: str) -> None:
+    state = random_position(seed, turns)
+    bot = make_bot("snake-synapse", level)
+    for player in GAME.players(state):
+        answer = bot.choose(GAME, state, player, 0.02, Random(seed))
+        orders = GAME.parse_orders(state, player, answer)
+        GAME.validate(state, player, orders)
+
+
+def test_safe_and_medium_never_walk_into_the_wall_at_the_start() -> None:
+    # Alone in a corner: a snake on A1 has walls up and left.
+    state = GAME.initial_state(
+        {"terrain": "classic", "snakes": [{"id": "a", "race": "dasher", "spawn": "A1"},
+                                          {"id": "b", "race": "dasher", "spawn": "M7"}]}
+    )  # fmt: skip
+    for level in ("easy", "medium"):
+        bot = make_bot("snake-synapse", level)
+        for seed in range(10):
+            answer = bot.choose(GAME, state, "a", 0.01, Random(seed))
+            orders = {
+                "a": GAME.parse_orders(state, "a", answer),
+                "b": GAME.parse_orders(state, "b", {"path": "UUUUU"}),
+            }
+            after = GAME.step(state, orders)
+            assert after.state.snake("a").alive, (level, answer)
+
+
+@pytest.mark.parametrize("race", RACES)
+def test_hard_offers_its_races_power(race: str) -> None:
+    # On "big", C5 lies two steps from the "+" hole around E5: walls to dig through.
+    state = GAME.initial_state(
+        {"terrain": "big", "snakes": [{"id": "me", "race": race, "spawn": "C5"},
+                                      {"id": "other", "race": "dasher", "spawn": "C8"}]}
+    )  # fmt: skip
+    me = state.snake("me")
+    model = Model(state)
+    offered = power_orders(state, model, me, model.plans(me, Random(1)), Random(1))
+    key = {"breaker": "breaker", "dasher": "dash", "trapper": "trap", "digger": "dig",
+           "ghost": "ghost", "shooter": "shoot"}[race]  # fmt: skip
+    assert offered, f"no {race} power offered"
+    for o in offered:
+        assert key in o.to_json()
+        GAME.validate(state, "me", o)
+
+
+def test_diverse_plans_start_differently() -> None:
+    state = GAME.initial_state(setup(["dasher", "ghost"]))
+    me = state.snake("s0")
+    plans = Model(state).plans(me, Random(1))
+    chosen = diverse(plans, 6)
+    assert len({p.path[0] for p in chosen}) >= 3
+    assert all(p.survived == state.path_length for p in chosen)
+
+
+def test_hard_plays_through_the_engine_within_its_budget() -> None:
+    state = random_position(3, 1)
+    bot = SnakeHardBot()
+    player = GAME.players(state)[0]
+    orders = bot.decide(GAME, state, player, 0.15, Random(1))
+    GAME.validate(state, player, orders)
+    assert bot.last["scenarios"] >= 1 or bot.last["candidates"] == 1
+    assert bot.last.get("seconds", 0.0) < 0.5
