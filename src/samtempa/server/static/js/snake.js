@@ -83,7 +83,6 @@
       g.style.display = "inline-grid";
       g.style.gridTemplateColumns = "repeat(" + rows[0].length + ", 2.2rem)";
       g.style.gap = "1px";
-      g.style.marginRight = "1rem";
       rows.forEach((line, r) => {
         for (let c = 0; c < line.length; c++) {
           const name = nameOf({ col: c, row: r, floor });
@@ -122,7 +121,7 @@
       const tr = document.createElement("tr");
       tr.dataset.snake = s.id;
       const status = s.alive ? (s.ghost_turns_left > 0 ? "👻" : "") : T("dead") + (s.death ? " (" + s.death.cause + (s.death.by ? ", " + s.death.by : "") + ")" : "");
-      tr.innerHTML = "<td><span class='swatch " + s.colour + "'></span> " + s.id + "</td><td>" + T(s.race) + "</td><td class='len'>" + s.length +
+      tr.innerHTML = "<td><span class='swatch " + s.colour + "'></span> " + T(s.id) + "</td><td>" + T(s.race) + "</td><td class='len'>" + s.length +
         "</td><td class='charges'>" + s.charges + "</td><td>" + status + "</td>";
       body.appendChild(tr);
     }
@@ -170,7 +169,7 @@
       }
     }
     picker.innerHTML =
-      "<form id='orders' class='controls'><p><span class='swatch " + s.colour + "'></span> <strong>" + s.id + "</strong> (" + T(s.race) + ")</p>" +
+      "<form id='orders' class='controls'><p><span class='swatch " + s.colour + "'></span> <strong>" + T(s.id) + "</strong> (" + T(s.race) + ")</p>" +
       "<div class='arrows'>" + ["U", "D", "L", "R"].map((d) => "<button type='button' data-dir='" + d + "' aria-label='" + T(DIR_NAMES[d]) + "'>" + ARROWS[d] + "</button>").join(" ") +
       " <button type='button' data-act='undo'>" + T("undo") + "</button> <button type='button' data-act='clear'>" + T("clear") + "</button></div>" +
       "<p>" + T("path") + ": <output id='path-text'></output></p><p class='muted'>" + T("keys_hint") + "</p>" +
@@ -238,7 +237,7 @@
     }
     if (!snap.yours.length) { L.setStatus(T("watching")); return; }
     const p = currentPlayer();
-    L.setStatus(p ? T("your_turn_snake", { player: p }) : T("waiting_opponent"));
+    L.setStatus(p ? T("your_turn_snake", { player: T(p) }) : T("waiting_opponent"));
   }
 
   function addLine(text, cls) {
