@@ -160,3 +160,39 @@ def test_a_snake_form_with_a_bad_letter_says_why(client: TestClient) -> None:
     )
     assert "A direction is one letter" in text_of(r.text)
     assert 'name="path"' in r.text, "another try"
+
+
+TUTORIAL_FILES = {
+    "templates/learn.html",
+    "templates/learn_lesson.html",
+    "templates/learn_snake_form.html",
+    "api/routes/tutorials.py",
+}
+
+
+@pytest.mark.parametrize("locale", ["fr", "eo"])
+def test_the_tutorial_pages_platform_messages_are_translated(locale: str) -> None:
+    """The few platform messages the pages use (``_()``, refusals) are in the catalogs;
+    everything else on them comes from the lessons and ``tutorials/texts.py``."""
+    from babel.messages.extract import extract_from_dir
+
+    from samtempa.server.core.i18n import Catalogs
+
+    server = Path(__file__).resolve().parents[2] / "src" / "samtempa" / "server"
+    method_map = [("**/templates/**.html", "jinja2"), ("**.py", "python")]
+    ids = {
+        message
+        for name, _line, message, _c, _ctx in extract_from_dir(
+            str(server), method_map, keywords={"_": None, "Refusal": (2,)}
+        )
+        if name.replace("\\", "/") in TUTORIAL_FILES and isinstance(message, str) and message
+    }
+    assert "there is no lesson %(name)s" in ids
+    table = Catalogs().messages[locale]
+    assert sorted(i for i in ids if i not in table) == []
+
+
+def test_every_interface_text_speaks_three_languages() -> None:
+    for key, texts in TEXTS.items():
+        assert set(texts) == set(LANGS), key
+        assert all(texts[lang].strip() for lang in LANGS), key
