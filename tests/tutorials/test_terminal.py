@@ -121,15 +121,18 @@ def test_progress_lives_under_the_users_data_dir(
     }
 
 
-def test_list_json_prints_ids_titles_and_rules(capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli_main(["learn", GAME, "--list", "--json"]) == 0
+@pytest.mark.parametrize(("game", "prefix"), [(GAME, "WTS-"), ("snake-synapse", "SS-")])
+def test_list_json_prints_ids_titles_and_rules(
+    game: str, prefix: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli_main(["learn", game, "--list", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
-    assert [x["id"] for x in listed] == [lesson.id for lesson in load_lessons(GAME)]
+    assert [x["id"] for x in listed] == [lesson.id for lesson in load_lessons(game)]
     for item in listed:
         assert set(item) == {"id", "title", "rules"}
         assert set(item["title"]) == {"fr", "eo", "en"}
         assert item["rules"]
-        assert all(r.startswith("WTS-") for r in item["rules"])
+        assert all(r.startswith(prefix) for r in item["rules"])
 
 
 def test_language_comes_from_the_environment(
