@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import email
 import socket
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from email.message import Message
@@ -19,6 +19,7 @@ from samtempa.server.app import Services, build_services
 from samtempa.server.core.clock import ManualClock
 from samtempa.server.core.config import Settings
 from samtempa.server.models import User
+from samtempa.server.models_correspondence import Edition
 from samtempa.server.services import accounts
 
 START = datetime(2026, 3, 2, 12, 0, 0)
@@ -110,3 +111,79 @@ def user(session: Session, user_id: int | None) -> User:
     found = session.get(User, user_id)
     assert found is not None
     return found
+
+
+async def quick_edition(
+    services: Services,
+    players: int = 3,
+    *,
+    early: bool = True,
+    grace_hours: int | None = None,
+    game: str = "snake-synapse",
+    turn_hours: int | None = None,
+) -> tuple[str, int, list[int]]:
+    """An edition whose ritual is done (colours in seat order, every snake a dasher).
+
+    Returns the match id, the game master's id and the players' ids in seat order.
+    """
+    from samtempa.server.services import editions
+    from samtempa.server.services.matches import seats_of
+
+    ids = make_users(services, ["master", *(f"player{i}" for i in range(1, players + 1))])
+    gm, people = ids[0], ids[1:]
+    act = services.correspondence.act
+    form = editions.NewEdition(
+        game=game,
+        seats=players if game == "snake-synapse" else None,
+        early=early,
+        grace_hours=grace_hours,
+        turn_hours=turn_hours,
+        seed=7,
+    )
+    match_id: str = await act(
+        "new", lambda s, now: editions.create_edition_tx(s, user(s, gm), form, now).id
+    )
+    for uid in people:
+        await act(match_id, register_as(uid, match_id))
+    if game != "snake-synapse":
+        return match_id, gm, people
+    for colour in ("red", "blue", "green", "yellow", "purple", "orange")[:players]:
+        with services.db.read() as session:
+            edition = session.get(Edition, match_id)
+            assert edition is not None
+            seats = seats_of(session, match_id)
+            drafter = next(s for s in seats if s.index == edition.drafter)
+            waiting = [s.index for s in seats if "colour" not in s.options and s is not drafter]
+        nxt = min(waiting) if waiting else None
+        await act(
+            match_id,
+            colour_as(drafter.user_id, match_id, colour, nxt),
+        )
+    for uid in people:
+        await act(
+            match_id,
+            race_as(uid, match_id, "dasher"),
+        )
+    return match_id, gm, people
+
+
+Step = Callable[[Session, datetime], Any]
+
+
+def register_as(user_id: int, match_id: str) -> Step:
+    """One ritual step as a transaction function for ``correspondence.act``."""
+    from samtempa.server.services import editions
+
+    return lambda s, now: editions.register_tx(s, user(s, user_id), match_id, now)
+
+
+def colour_as(user_id: int | None, match_id: str, colour: str, nxt: int | None) -> Step:
+    from samtempa.server.services import editions
+
+    return lambda s, now: editions.choose_colour_tx(s, user(s, user_id), match_id, colour, nxt, now)
+
+
+def race_as(user_id: int, match_id: str, race: str) -> Step:
+    from samtempa.server.services import editions
+
+    return lambda s, now: editions.choose_race_tx(s, user(s, user_id), match_id, race, now)

@@ -179,6 +179,10 @@ class CorrespondenceRules:
             return None
         seats = seats_of(session, match.id)
         title = edition_title(match, edition)
+        if not late and (edition.early or now >= edition.soft_at):
+            # Every order came in while the game was paused: resolve now that it is not.
+            how = "early" if now < edition.soft_at else "deadline"
+            return self._resolve(session, match, pending, late, now, "missed", how)
         if now >= edition.hard_at:
             policy = "removed" if match.game == SNAKE else "missed"
             return self._resolve(

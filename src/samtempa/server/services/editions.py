@@ -92,6 +92,7 @@ class NewEdition:
     early: bool = True
     title: str = ""
     public: bool = True
+    seed: int | None = None  # None: drawn; a simulation gives one so that it replays
 
 
 # --- terrains, in words ------------------------------------------------------------------
@@ -220,7 +221,7 @@ def create_edition_tx(session: Session, gm: User, form: NewEdition, now: datetim
         },
         state=None,
         turn=0,
-        seed=secrets.randbits(31),
+        seed=secrets.randbits(31) if form.seed is None else form.seed,
         created_by_user=gm.id,
         created_at=now,
     )

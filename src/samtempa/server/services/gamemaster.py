@@ -67,6 +67,7 @@ def resume_tx(session: Session, user: User, match_id: str, now: datetime) -> Non
             setattr(edition, name, value + shift)
     edition.paused_at = None
     refresh(edition, match, now)
+    edition.next_at = now  # look at once: the orders may all have come in meanwhile
     log_event(
         session,
         match_id,
