@@ -362,3 +362,16 @@ def test_step_never_mutates_its_input() -> None:
     before = js(state)
     play(state, {"red": "RRRRR", "blue": "LLLLL"})
     assert js(state) == before
+
+
+def test_ss_10_1_a_game_ending_at_removals_leaves_pending_deletions_unsettled() -> None:
+    # No frame is played, so step 10 never comes (SS-7.4): the cell stays pending.
+    state = position(
+        [snake("red", ["G4", "G5", "G6", "G7", "F7"]), snake("blue", ["K6"] * 5)],
+        pending_deletions=[{"cell": "G4", "diggable": True}],
+        deaths=0,
+    )
+    after = play(state, {"red": {"removed": True}, "blue": "LLLLL"}).state
+    assert after.result == Outcome("blue")
+    assert js(after)["pending_deletions"] == [{"cell": "G4", "diggable": True}]
+    assert GAME.from_json(js(after)) == after

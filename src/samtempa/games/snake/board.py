@@ -10,7 +10,7 @@ so snapshots share every snake that did not change.
 from __future__ import annotations
 
 from samtempa.games.base import Outcome
-from samtempa.games.snake.state import Portal, Snake, State
+from samtempa.games.snake.state import Portal, Snake, State, _new
 from samtempa.games.snake.terrain import HARD, LADDER, WALL_CHARS, Terrain
 
 
@@ -56,7 +56,8 @@ class Board:
 
     def snapshot(self) -> State:
         """The position now, as an immutable state (the board goes on independently)."""
-        return State._make(
+        return _new(
+            State,
             (
                 self.terrain,
                 self.turn,

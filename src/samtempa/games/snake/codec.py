@@ -362,7 +362,7 @@ def from_json(data: Any) -> State:
     ):
         raise StateError("traps must list exactly the T cells of the grid, in reading order")
     portals = _portals(t, obj["portals"], snakes, seats) if obj["portals"] != [] else ()
-    pending = _pending(t, obj["pending_deletions"], grid, snakes)
+    pending = _pending(t, obj["pending_deletions"], grid, snakes, obj["result"] is not None)
     queued = obj["queued_changes"]
     if type(queued) is not list or (
         queued
@@ -408,8 +408,13 @@ def _portals(
 
 
 def _pending(
-    t: Terrain, data: Any, grid: bytes, snakes: tuple[Snake, ...]
+    t: Terrain, data: Any, grid: bytes, snakes: tuple[Snake, ...], over: bool
 ) -> tuple[tuple[int, bool], ...]:
+    """Pending deletions (SS-7.4): each shows its old character and has something on it.
+
+    Only a game that ended at the removals of a turn (SS-10.1: no frame, so
+    no step 10) may keep one its removed snake has left.
+    """
     if type(data) is not list:
         raise StateError("pending_deletions must be a list")
     if not data:
@@ -421,7 +426,7 @@ def _pending(
         c = _cell(t, p["cell"], "pending deletion")
         if grid[c] not in (OPEN, LADDER):
             raise StateError(f"pending deletion {p['cell']} must show its old . or H")
-        if c not in occupied:
+        if c not in occupied and not over:
             raise StateError(f"pending deletion {p['cell']} has nothing on it: it would be a wall")
         out.append((c, _bool(p, "diggable", "a pending deletion")))
     cells = [c for c, _ in out]

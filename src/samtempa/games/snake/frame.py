@@ -326,8 +326,11 @@ STEPS: tuple[tuple[str, Step], ...] = (
 )
 
 
+_STEP_FUNCTIONS = tuple(step for _, step in STEPS)
+
+
 def run_frame(board: Board, fr: Frame) -> None:
     """Play one frame: every step of SS-5.1 in order."""
     board.frame = fr.number
-    for _, step in STEPS:
+    for step in _STEP_FUNCTIONS:
         step(board, fr)
