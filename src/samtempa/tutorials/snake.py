@@ -231,11 +231,12 @@ _ERRORS: dict[str, Texts] = {
 }
 
 LEGEND: Texts = {
-    "fr": "Majuscule : tête  · # mur  X mur infranchissable  T piège  H échelle  ◎ portail  "
-    "x cadavre",
-    "eo": "Majusklo: kapo  · # muro  X netrafosebla muro  T kaptilo  H ŝtupetaro  ◎ portalo  "
-    "x kadavro",
-    "en": "Capital: head  · # wall  X wall no Digger crosses  T trap  H ladder  ◎ portal  x corpse",
+    "fr": "@ tête (o Ghost, v Digger dans un mur)  ■ corps  gris : cadavre  ## mur  "
+    "XX mur infranchissable  T piège  ! case bientôt supprimée  H échelle  ⇡1 portail",
+    "eo": "@ kapo (o Ghost, v Digger en muro)  ■ korpo  griza: kadavro  ## muro  "
+    "XX netrafosebla muro  T kaptilo  ! baldaŭ forigota loko  H ŝtupetaro  ⇡1 portalo",
+    "en": "@ head (o Ghost, v Digger in a wall)  ■ body  grey: corpse  ## wall  "
+    "XX wall no Digger crosses  T trap  ! cell about to go  H ladder  ⇡1 portal",
 }
 
 
@@ -639,35 +640,14 @@ def _legend_line(snake: JSON, lang: str) -> str:
     )
 
 
-def board_view(state: JSON, lang: str) -> list[RenderableType]:
-    """The board for a terminal: one character a square, snakes in their colours."""
-    segs = _segments(state)
-    colours = _colours(state)
-    portals = {p["cell"] for p in state["portals"]}
-    out: list[RenderableType] = []
-    for floor, rows in enumerate(state["grid"]):
-        width = len(rows[0])
-        text = Text("    " + " ".join(_LETTER[c] for c in range(width)) + "\n", style="bold")
-        for r, line in enumerate(rows):
-            text.append(f"{r + 1:>3} ", style="bold")
-            for c, ch in enumerate(line):
-                name = f"{_LETTER[c]}{r + 1}{chr(39) if floor else ''}"
-                if name in segs:
-                    snake, head = segs[name]
-                    letter = snake["id"][0]
-                    glyph = letter.upper() if head else letter
-                    style = colours[snake["id"]] if snake["alive"] else "dim"
-                    text.append(
-                        glyph if snake["alive"] else "x", style=f"bold {style}" if head else style
-                    )
-                elif name in portals:
-                    text.append("◎", style="bold magenta")
-                else:
-                    text.append(ch, style="dim" if ch == "." else "bold")
-                text.append(" ")
-            text.append("\n")
-        out.append(text)
-    for snake in state["snakes"]:
-        out.append(Text(_legend_line(snake, lang), style=colours[snake["id"]]))
+def board_view(state: Any, lang: str) -> list[RenderableType]:
+    """The board for a terminal: ``samtempa play``'s drawing, then each snake in words."""
+    from samtempa.terminal.snake import STYLES, board_text
+
+    out: list[RenderableType] = [board_text(state)]
+    data = _ENGINE.to_json(state)
+    for snake in data["snakes"]:
+        style = STYLES.get(snake["colour"], "white") if snake["alive"] else "grey37"
+        out.append(Text(_legend_line(snake, lang), style=style))
     out.append(Text(LEGEND[pick_lang(lang)], style="dim"))
     return out

@@ -50,9 +50,9 @@ def _shell_view(position: Position, attempt: Attempt | None, lang: str) -> list[
 def _snake_view(position: Position, attempt: Attempt | None, lang: str) -> list[RenderableType]:
     from samtempa.tutorials.snake import board_view
 
-    if attempt is not None and attempt.played is not None:
-        return board_view(attempt.played, lang)
-    return board_view(position.state_json, lang)
+    if attempt is not None and attempt.played_state is not None:
+        return board_view(attempt.played_state, lang)
+    return board_view(position.state, lang)
 
 
 VIEWS: dict[str, Callable[[Position, Attempt | None, str], list[RenderableType]]] = {
