@@ -68,8 +68,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def browser() -> Iterator[object]:
     if not CHROMIUM.exists():
         pytest.fail("no /usr/bin/chromium: run scripts/test-system-deps (./dev test does)")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # Generous waits: the suite shares two cores with everything else.
+    expect.set_options(timeout=20_000)
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         yield b

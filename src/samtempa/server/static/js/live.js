@@ -4,6 +4,7 @@
   const root = document.getElementById("match");
   const strings = JSON.parse(document.getElementById("strings").textContent);
   const handlers = [];
+  const outbox = [];  // messages sent while the socket is (re)connecting
   let socket = null;
   let timerEnd = null;
 
@@ -18,6 +19,9 @@
   function connect() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + "/ws/matches/" + root.dataset.match);
+    socket.onopen = () => {
+      while (outbox.length && socket.readyState === WebSocket.OPEN) socket.send(outbox.shift());
+    };
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if ("seconds_left" in message) setTimer(message.seconds_left);
@@ -31,7 +35,9 @@
   }
 
   function send(message) {
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    const text = JSON.stringify(message);
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(text);
+    else outbox.push(text);
   }
 
   function setStatus(text) {
@@ -47,7 +53,10 @@
     const el = document.getElementById("timer");
     if (timerEnd === null) { el.textContent = "–"; return; }
     const left = Math.max(0, Math.round((timerEnd - Date.now()) / 1000));
-    el.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+    // Correspondence games count in days: hours and minutes read better than 4320:00.
+    el.textContent = left >= 3600
+      ? Math.floor(left / 3600) + " h " + String(Math.floor((left % 3600) / 60)).padStart(2, "0") + " min"
+      : Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
   }
   setInterval(tick, 500);
 
