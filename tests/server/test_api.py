@@ -341,3 +341,23 @@ def test_rematch_swaps_colours_and_is_created_once(client: TestClient) -> None:
     assert first.headers["location"] == second.headers["location"] != f"/matches/{mid}"
     new = client.get("/api" + first.headers["location"]).json()
     assert new["status"] == "playing"
+
+
+def test_turn_timer_plays_the_missed_order_policy(tmp_path: Any) -> None:
+    """Nobody picks: at the deadline the server plays a random empty cell for both, once."""
+    import time
+
+    settings = Settings(data_dir=tmp_path, min_clock_s=1)
+    with TestClient(create_app(settings)) as c:
+        mid = create(c, opponent="local", clock="1")
+        with c.websocket_connect(f"/ws/matches/{mid}") as ws:
+            assert ws.receive_json()["type"] == "snapshot"
+            m = ws.receive_json()  # nothing sent: the deadline resolves the turn
+            assert m["type"] == "reveal"
+            assert m["turn"] == 1
+            assert sorted(m["missed"]) == ["black", "white"]
+            assert 0 < m["seconds_left"] <= 1
+        time.sleep(0.2)
+        turns = c.get(f"/api/matches/{mid}/turns").json()
+        assert [t["turn"] for t in turns][:1] == [1]
+        assert len({t["turn"] for t in turns}) == len(turns)
