@@ -119,6 +119,7 @@ SNAKE = service_for("snake-synapse")
         ("HDDDD piège 1 H", "fr", {"path": "URRRR", "trap": {"frame": 1, "dir": "U"}}),
         ("RRRRU fosi 1", "eo", {"path": "RRRRU", "dig": {"frame": 1}}),
         ("breaker", "en", {"breaker": True}),
+        ("break", "eo", {"breaker": True}),
         ("RRRRR fantôme", "fr", {"path": "RRRRR", "ghost": True}),
         (
             "UUUUL shoot 1 1 U shoot 2 2 R",

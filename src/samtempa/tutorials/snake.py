@@ -56,6 +56,7 @@ _LETTERS = {
 #: Power words, in every language (English always works).
 _WORDS = {
     "breaker": "breaker",
+    "break": "breaker",
     "dash": "dash",
     "trap": "trap",
     "piège": "trap",
