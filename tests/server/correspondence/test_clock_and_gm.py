@@ -371,3 +371,19 @@ def test_a_deadline_that_passed_while_the_server_was_down_resolves_once(
         assert all(turns[0].orders[p] == {"path": SAFE} for p in sent)
         assert turns[0].orders[seat_of(again, mid, people[-1]).player] == {"removed": True}
         again.db.close()
+
+
+def test_without_smtp_the_emails_are_marked_not_sent_and_the_site_notices_stay(
+    services: Services, clock: ManualClock
+) -> None:
+    from samtempa.server.services.notices import deliver_outbox
+
+    asyncio.run(quick_edition(services))
+    no_smtp = services.settings.model_copy(update={"smtp_host": ""})
+    assert deliver_outbox(services.db, no_smtp, services.catalogs, clock.now) == 0
+    notes = read(services, lambda s: list(s.scalars(select(Notification))))
+    assert notes
+    assert all(n.web for n in notes)
+    assert all(n.emailed_at is None and "no SMTP" in (n.email_error or "") for n in notes)
+    # Nothing is tried again later.
+    assert deliver_outbox(services.db, services.settings, services.catalogs, clock.now) == 0

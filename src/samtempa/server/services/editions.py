@@ -203,7 +203,7 @@ def create_edition_tx(session: Session, gm: User, form: NewEdition, now: datetim
         setup = {"terrain": terrain["id"]}
     else:
         seats = 2
-    title = form.title.strip()
+    title = " ".join(form.title.split())  # one line: it goes into email subjects
     if len(title) > 120:
         raise Refusal("bad-title", "a title has at most 120 characters")
     match = Match(

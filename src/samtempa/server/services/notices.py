@@ -145,20 +145,6 @@ def inbox(session: Session, user_id: int, limit: int = 50) -> list[Notification]
     )
 
 
-def unread_count(session: Session, user_id: int) -> int:
-    return len(
-        list(
-            session.scalars(
-                select(Notification.id).where(
-                    Notification.user_id == user_id,
-                    Notification.web.is_(True),
-                    Notification.read_at.is_(None),
-                )
-            )
-        )
-    )
-
-
 def mark_read(session: Session, user_id: int, now: datetime) -> None:
     for note in session.scalars(
         select(Notification).where(Notification.user_id == user_id, Notification.read_at.is_(None))
@@ -253,6 +239,9 @@ def deliver_outbox(
     from samtempa.server.services.notifications import send_mail
     from samtempa.server.services.turn_posts import summary_lines
 
+    if not settings.smtp_host:
+        _give_up_without_smtp(db)
+        return 0
     with db.read() as session:
         waiting = list(
             session.scalars(
@@ -317,3 +306,26 @@ def deliver_outbox(
             else:
                 row.email_error = error
     return sent
+
+
+def _give_up_without_smtp(db: Database) -> None:
+    """No SMTP server: the platform notifications stay, the emails are marked not sent.
+
+    (Writing every notification email to the log, as password resets do, would
+    flood it; the reason is kept on each notification instead.)
+    """
+    with db.write() as session:
+        waiting = list(
+            session.scalars(
+                select(Notification).where(
+                    Notification.email.is_(True),
+                    Notification.emailed_at.is_(None),
+                    Notification.email_attempts < MAX_EMAIL_ATTEMPTS,
+                )
+            )
+        )
+        for note in waiting:
+            note.email_attempts = MAX_EMAIL_ATTEMPTS
+            note.email_error = "not sent: no SMTP server configured (SAMTEMPA_SMTP_HOST)"
+    if waiting:
+        log.info("%d notification emails not sent: no SMTP server configured", len(waiting))

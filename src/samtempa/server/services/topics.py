@@ -16,7 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from samtempa.server.models import Match, User
-from samtempa.server.models_correspondence import TopicPost
+from samtempa.server.models_correspondence import Edition, TopicPost
 from samtempa.server.services.errors import Refusal
 from samtempa.server.services.events import log_event
 from samtempa.server.services.gamemaster import require_gm
@@ -47,7 +47,7 @@ def post_tx(
         raise Refusal("login-needed", "log in first", 401)
     if not can_chat(user):
         raise Refusal("chat-off", "chat is turned off for this account by its parent", 403)
-    if session.get(Match, match_id) is None:
+    if session.get(Match, match_id) is None or session.get(Edition, match_id) is None:
         raise Refusal("no-such-match", "there is no such game", 404)
     text = text.strip()
     if not text:
