@@ -20,16 +20,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import JSON, DateTime, bindparam, text
+from sqlalchemy import (
+    DateTime,
+    Integer,
+    String,
+    Table,
+    bindparam,
+    delete,
+    exists,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from samtempa.games.base import Game
 from samtempa.games.registry import get_game
-from samtempa.server.models import Match, Seat
+from samtempa.server.models import Match, PendingOrder, Seat, Turn
 from samtempa.server.services.matches import (
     Actor,
     Reveal,
@@ -137,32 +148,49 @@ def submit(
     return outcome
 
 
-# Statements built once: this path runs for every order of every live game.
-_SEAL = text(
-    "INSERT INTO pending_orders (match_id, turn, player, orders, source, submitted_at) "
-    "SELECT :match_id, :turn, :player, :orders, :source, :submitted_at "
-    "WHERE EXISTS (SELECT 1 FROM matches "
-    "WHERE id = :match_id AND turn = :played AND status = 'playing')"
-).bindparams(bindparam("orders", type_=JSON), bindparam("submitted_at", type_=DateTime))
-_ADVANCE = text(
-    "UPDATE matches SET state = :state, turn = :turn, deadline = :deadline, "
-    "turn_opened_at = :opened, status = :status, finished_at = :finished_at, result = :result "
-    "WHERE id = :match_id AND turn = :played AND status = 'playing'"
-).bindparams(
-    bindparam("state", type_=JSON),
-    bindparam("result", type_=JSON),
-    bindparam("deadline", type_=DateTime),
-    bindparam("opened", type_=DateTime),
-    bindparam("finished_at", type_=DateTime),
+# Statements built once (SQLAlchemy Core, so each database gets its own SQL and casts):
+# this path runs for every order of every live game.
+_orders = cast(Table, PendingOrder.__table__)
+_matches = cast(Table, Match.__table__)
+_turns = cast(Table, Turn.__table__)
+_SEAL = insert(_orders).from_select(
+    ["match_id", "turn", "player", "orders", "source", "submitted_at"],
+    select(
+        bindparam("match_id", type_=String),
+        bindparam("turn", type_=Integer),
+        bindparam("player", type_=String),
+        bindparam("orders", type_=_orders.c.orders.type),
+        bindparam("source", type_=String),
+        bindparam("submitted_at", type_=DateTime),
+    ).where(
+        exists().where(
+            _matches.c.id == bindparam("match_id"),
+            _matches.c.turn == bindparam("played"),
+            _matches.c.status == "playing",
+        )
+    ),
 )
-_CLEAR = text("DELETE FROM pending_orders WHERE match_id = :match_id AND turn = :turn")
-_RECORD = text(
-    "INSERT INTO turns (match_id, number, orders, missed, report, frames, state, resolved_at) "
-    "VALUES (:match_id, :number, :orders, :missed, :report, :frames, :state, :resolved_at)"
-).bindparams(
-    *(bindparam(k, type_=JSON) for k in ("orders", "missed", "report", "frames", "state")),
-    bindparam("resolved_at", type_=DateTime),
+_ADVANCE = (
+    update(_matches)
+    .where(
+        _matches.c.id == bindparam("match_id"),
+        _matches.c.turn == bindparam("played"),
+        _matches.c.status == "playing",
+    )
+    .values(
+        state=bindparam("new_state", type_=_matches.c.state.type),
+        turn=bindparam("new_turn"),
+        deadline=bindparam("new_deadline"),
+        turn_opened_at=bindparam("opened"),
+        status=bindparam("new_status"),
+        finished_at=bindparam("new_finished_at"),
+        result=bindparam("new_result", type_=_matches.c.result.type),
+    )
 )
+_CLEAR = delete(_orders).where(
+    _orders.c.match_id == bindparam("match_id"), _orders.c.turn == bindparam("turn")
+)
+_RECORD = insert(_turns)
 
 
 def _run(session: Session, statement: Any, **params: Any) -> CursorResult[Any]:
@@ -181,13 +209,13 @@ def _resolve(
     changed = _run(
         session,
         _ADVANCE,
-        state=done.state_json,
-        turn=number,
-        deadline=deadline,
+        new_state=done.state_json,
+        new_turn=number,
+        new_deadline=deadline,
         opened=None if over else now,
-        status="finished" if over else "playing",
-        finished_at=now if over else None,
-        result=done.result,
+        new_status="finished" if over else "playing",
+        new_finished_at=now if over else None,
+        new_result=done.result,
         match_id=live.id,
         played=live.turn,
     )
