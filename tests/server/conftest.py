@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from datetime import date
@@ -19,7 +20,24 @@ from samtempa.server.services.matches import utcnow
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return Settings(data_dir=tmp_path, bot_budget_s=0.05)
+    """SQLite in a temp folder; ``SAMTEMPA_TEST_DATABASE_URL`` runs the same tests on
+    another database (PostgreSQL), emptied before each test."""
+    url = os.environ.get("SAMTEMPA_TEST_DATABASE_URL", "")
+    if url:
+        _empty(url)
+    return Settings(data_dir=tmp_path, bot_budget_s=0.05, database_url=url)
+
+
+def _empty(url: str) -> None:
+    from sqlalchemy import create_engine, text
+
+    from samtempa.server.core.database import normalise_url
+
+    engine = create_engine(normalise_url(url))
+    with engine.begin() as conn:
+        conn.execute(text("DROP SCHEMA public CASCADE"))
+        conn.execute(text("CREATE SCHEMA public"))
+    engine.dispose()
 
 
 @pytest.fixture

@@ -26,7 +26,7 @@ T = TypeVar("T")
 ALEMBIC_DIR = Path(__file__).resolve().parent.parent / "alembic"
 
 
-def _normalise_url(url: str) -> str:
+def normalise_url(url: str) -> str:
     """``postgresql://`` means psycopg 3 here (the driver we install)."""
     if url.startswith("postgresql://") or url.startswith("postgres://"):
         return "postgresql+psycopg://" + url.split("://", 1)[1]
@@ -37,7 +37,7 @@ class Database:
     """Engine, sessions and the write discipline for one database URL."""
 
     def __init__(self, url: str) -> None:
-        self.url = _normalise_url(url)
+        self.url = normalise_url(url)
         parsed = make_url(self.url)
         self.is_sqlite = parsed.get_backend_name() == "sqlite"
         if self.is_sqlite:
