@@ -73,7 +73,7 @@ class Board:
                 tuple(sorted(self.pending.items())) if self.pending else (),
                 tuple(self.queued),
                 self.result,
-            )
+            ),
         )
 
     def set_wrap(self, rows: tuple[int, ...], columns: tuple[int, ...]) -> None:

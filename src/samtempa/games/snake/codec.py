@@ -156,12 +156,15 @@ def to_json(state: State) -> JSON:
 # --- from JSON ------------------------------------------------------------------------
 
 
+_GRID_LEGEND = bytes(sorted(GRID_CHARS))
 _RACES = {r.value: r for r in Race}
 _CAUSES = {c.value: c for c in Cause}
 _SNAKE_KEYSET = frozenset(SNAKE_KEYS)
 _STATE_KEYSET = frozenset(STATE_KEYS)
 _DEATH_KEYSET = frozenset(DEATH_KEYS)
 _LINK_KEYSET = frozenset(("index", "owner"))
+_SETUP_KEYSET = frozenset(("terrain", "snakes"))
+_SETUP_SNAKE_KEYSET = frozenset(("id", "race", "spawn", "colour"))
 _PORTAL_KEYSET = frozenset(("owner", "slot", "cell", "dir", "doomed"))
 _PENDING_KEYSET = frozenset(("cell", "diggable"))
 
@@ -305,21 +308,20 @@ def _snake(t: Terrain, data: Any, n: int, state_turn: int) -> Snake:
 
 
 def _grid(t: Terrain, data: Any) -> bytes:
-    if not isinstance(data, list) or len(data) != t.floors:
+    if type(data) is not list or len(data) != t.floors:
         raise StateError(f"grid must hold {t.floors} floor(s)")
-    rows = []
+    rows: list[str] = []
     for floor in data:
-        if not isinstance(floor, list) or len(floor) != t.height:
+        if type(floor) is not list or len(floor) != t.height:
             raise StateError(f"each floor of the grid has {t.height} rows")
-        for row in floor:
-            if not isinstance(row, str) or len(row) != t.width:
-                raise StateError(f"each grid row is a string of {t.width} characters")
-            rows.append(row)
+        rows += floor
     try:
         grid = "".join(rows).encode("ascii")
-    except UnicodeEncodeError as e:
-        raise StateError("grid characters are . H # X T") from e
-    if not set(grid) <= GRID_CHARS:
+    except (TypeError, UnicodeEncodeError) as e:
+        raise StateError("grid rows are strings of . H # X T") from e
+    if len(grid) != t.size or any(len(row) != t.width for row in rows):
+        raise StateError(f"each grid row is a string of {t.width} characters")
+    if grid.translate(None, _GRID_LEGEND):  # something left: not a legend character
         raise StateError("grid characters are . H # X T")
     return grid
 
@@ -464,20 +466,20 @@ def _result(data: Any, snakes: tuple[Snake, ...], seats: dict[str, int]) -> Outc
 
 def initial_state(setup: Any) -> State:
     """A new game from the setup object: stacked spawns, full charges, turn 0 (SS-2.4, SS-2.5)."""
-    obj = _keys(setup, frozenset(("terrain", "snakes")), "the setup")
+    obj = _keys(setup, _SETUP_KEYSET, "the setup")
     t = _terrain(obj["terrain"])
     entries = obj["snakes"]
-    if not isinstance(entries, list) or not 2 <= len(entries) <= t.players:
+    if type(entries) is not list or not 2 <= len(entries) <= t.players:
         raise StateError(f"{t.id} takes 2 to {t.players} snakes")
     snakes = []
     for n, entry in enumerate(entries):
-        if not isinstance(entry, dict) or "id" not in entry:
+        if type(entry) is not dict or "id" not in entry:
             raise StateError(f"snake {n + 1} must be an object with an id")
-        extra = sorted(set(entry) - {"id", "race", "spawn", "colour"})
-        if extra:
+        if not _SETUP_SNAKE_KEYSET.issuperset(entry):
+            extra = sorted(set(entry) - _SETUP_SNAKE_KEYSET)
             raise StateError(f"snake {n + 1} has unknown keys {', '.join(extra)}")
-        sid = _str(entry, "id", f"snake {n + 1}")
-        colour = _str({"colour": entry.get("colour", sid)}, "colour", sid)
+        sid = _str(entry, "id", "a snake")
+        colour = _str(entry, "colour", sid) if "colour" in entry else sid
         if "race" in entry:
             race = _race(t, entry["race"], sid)
         elif t.races is not None and len(t.races) == 1:
@@ -487,7 +489,8 @@ def initial_state(setup: Any) -> State:
         spawn = _cell(t, entry["spawn"], f"{sid} spawn") if "spawn" in entry else t.spawns[n]
         if t.grid[spawn] != OPEN:
             raise StateError(f"{sid}: spawn {t.names[spawn]} is not an open cell")
-        snakes.append(Snake(sid, colour, race, (spawn,) * START_LENGTH, charges=CHARGES[race]))
+        snakes.append(Snake(sid, colour, race, (spawn,) * START_LENGTH, True, False, 0,
+                            CHARGES[race]))  # fmt: skip
     if len({s.id for s in snakes}) != len(snakes) or len({s.colour for s in snakes}) != len(snakes):
         raise StateError("snake ids and colours must be unique")
     if len({s.body[0] for s in snakes}) != len(snakes):

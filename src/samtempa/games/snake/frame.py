@@ -217,19 +217,19 @@ def head_on(board: Board, fr: Frame) -> None:
 
 def move(board: Board, fr: Frame) -> None:
     """Step 5 (SS-5.7): unblocked movers (head-on ones too) step; growth keeps the tail."""
-    snakes, blocked = board.snakes, fr.blocked
+    snakes, blocked, targets, portal = board.snakes, fr.blocked, fr.targets, fr.portal
     for m in fr.movers:
         if m in blocked:
             continue
         s = snakes[m]
-        t = fr.targets[m]
+        t = targets[m]
         pending = s.pending_growth
         if pending:
             body = (t, *s.body)
             pending -= 1
         else:
             body = (t, *s.body[:-1])
-        owner = fr.portal.get(m)
+        owner = portal.get(m) if portal else None
         links = s.portal_links
         if owner is not None:
             fr.report.events.append(Teleport(s.id, s.body[0], t, owner))
@@ -326,11 +326,21 @@ STEPS: tuple[tuple[str, Step], ...] = (
 )
 
 
-_STEP_FUNCTIONS = tuple(step for _, step in STEPS)
+#: Steps that only act on the frames of a power's step (:attr:`.schedule.Plan.power_frames`).
+_POWER_STEPS = (ghost.expire_ghosts, trapper.place_traps, shooter.fire_shots)
+_ALL_STEPS = tuple(step for _, step in STEPS)
+_PLAIN_STEPS = tuple(step for step in _ALL_STEPS if step not in _POWER_STEPS)
 
 
-def run_frame(board: Board, fr: Frame) -> None:
-    """Play one frame: every step of SS-5.1 in order."""
+def steps_for(plan: Plan) -> tuple[Step, ...]:
+    """The steps a turn runs in each frame: all of SS-5.1, less the power steps when no
+    trap, shot or ghost expiry is due this turn (they would find nothing to do)."""
+    return _ALL_STEPS if plan.power_frames else _PLAIN_STEPS
+
+
+def run_frame(board: Board, fr: Frame, steps: tuple[Step, ...] = _ALL_STEPS) -> bool:
+    """Play one frame: the steps of SS-5.1 in order. True when the game has ended."""
     board.frame = fr.number
-    for step in _STEP_FUNCTIONS:
+    for step in steps:
         step(board, fr)
+    return board.result is not None

@@ -15,7 +15,6 @@ from typing import NamedTuple
 from samtempa.games.base import Outcome
 from samtempa.games.snake.terrain import TRAP, Terrain
 
-
 #: ``tuple.__new__``: builds a named tuple from a tuple without the Python-level ``__new__``.
 _new = tuple.__new__
 

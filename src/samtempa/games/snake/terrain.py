@@ -121,6 +121,7 @@ class Terrain:
 
     __slots__ = (
         "_nb_cache",
+        "_wrap_cache",
         "area",
         "changes",
         "floors",
@@ -165,6 +166,7 @@ class Terrain:
         ]
         self.index: dict[str, int] = {n: i for i, n in enumerate(self.names)}
         self._nb_cache: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}
+        self._wrap_cache: dict[tuple[Any, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         wrap = _get(data, "wrap", dict)
         self.wrap_rows, self.wrap_columns = self.parse_wrap(wrap)
         grid = bytearray([OPEN]) * self.size
@@ -230,6 +232,11 @@ class Terrain:
 
     def parse_wrap(self, wrap: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Wrap sets of SS-1.4 (rows as numbers, columns as letters) as sorted zero-based ints."""
+        if type(wrap) is dict and len(wrap) == 2:
+            try:  # the few wrap sets of a terrain are read once each
+                return self._wrap_cache[(tuple(wrap["rows"]), tuple(wrap["columns"]))]
+            except (KeyError, TypeError):
+                pass
         if not isinstance(wrap, dict) or set(wrap) != {"rows", "columns"}:
             raise TerrainError("wrap is {rows, columns}")
         rows, columns = wrap["rows"], wrap["columns"]
@@ -241,7 +248,12 @@ class Terrain:
         if any(not isinstance(c, str) or len(c) != 1 or c not in letters for c in columns):
             raise TerrainError(f"wrap columns must be letters A to {letters[-1]}")
         row_ints = tuple(sorted({r - 1 for r in rows}))
-        return row_ints, tuple(sorted({letters.index(c) for c in columns}))
+        parsed = row_ints, tuple(sorted({letters.index(c) for c in columns}))
+        if list(rows) == [r + 1 for r in parsed[0]] and list(columns) == [
+            letters[c] for c in parsed[1]
+        ]:
+            self._wrap_cache[(tuple(rows), tuple(columns))] = parsed  # canonical forms only
+        return parsed
 
     def wrap_json(self, rows: tuple[int, ...], columns: tuple[int, ...]) -> dict[str, list[Any]]:
         return {"rows": [r + 1 for r in rows], "columns": [COLUMNS[c] for c in columns]}

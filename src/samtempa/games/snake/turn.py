@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from samtempa.games.base import Step
 from samtempa.games.snake import growth
 from samtempa.games.snake.board import Board
-from samtempa.games.snake.frame import Frame, check_end, run_frame
+from samtempa.games.snake.frame import Frame, check_end, run_frame, steps_for
 from samtempa.games.snake.orders import Order
 from samtempa.games.snake.powers import shooter
 from samtempa.games.snake.report import TurnReport
@@ -32,14 +32,15 @@ def resolve(state: State, orders: Mapping[str, Order]) -> Step[State]:
     frames: list[State] = []
     number = 0
     if board.result is None:
+        steps = steps_for(plan)
         # SS-4.2: P + D movement frames; SS-4.3: settling frames while changes wait.
         while number < plan.movement_frames or board.queued:
             number += 1
             fr = Frame(plan, number, settling=number > plan.movement_frames)
-            run_frame(board, fr)
+            over = run_frame(board, fr, steps)
             report.frames.append(fr.report)
             frames.append(board.snapshot())
-            if board.is_over():
+            if over:
                 break
     end_of_turn(board, report, died=board.deaths > deaths_before)
     report.result = board.result

@@ -47,7 +47,7 @@ def teleport(board: Board, head: int, d: int) -> tuple[int, str] | None:
 def advance_links(links: tuple[Link, ...], length: int, owner: str | None) -> tuple[Link, ...]:
     """SS-8.6 "in use": every index rises by 1, a new link 0 for a head that went through,
     and links whose last segment has come through (index + 1 ≥ length) are dropped."""
-    out = [Link(0, owner)] if owner is not None else []
+    out = [Link(0, owner)] if owner is not None and length > 1 else []
     out += [Link(link.index + 1, link.owner) for link in links if link.index + 2 < length]
     return tuple(out)
 
