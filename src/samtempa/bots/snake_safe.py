@@ -113,7 +113,7 @@ class _Search:
                         continue
                 new_dig = wall and (dig or new_at == k)
                 if k > self.ghost_steps:  # a ghost ignores every snake's cells (SS-8.5)
-                    vacates = g == 0 and b.count(b[-1]) == 1
+                    vacates = g == 0 and b.count(b[-1]) == 1 and len(b) > 1
                     if t in self.others[k] or t in (b[:-1] if vacates else b):
                         continue
                 nb = (t, *b) if g else (t, *b[:-1])

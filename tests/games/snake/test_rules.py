@@ -375,3 +375,11 @@ def test_ss_10_1_a_game_ending_at_removals_leaves_pending_deletions_unsettled() 
     assert after.result == Outcome("blue")
     assert js(after)["pending_deletions"] == [{"cell": "G4", "diggable": True}]
     assert GAME.from_json(js(after)) == after
+
+
+def test_ss_5_4_the_head_cell_always_stays_occupied_even_for_a_one_cell_snake() -> None:
+    state = position(
+        [snake("red", ["E4"]), snake("blue", ["F4", "G4", "H4", "I4", "J4"]), snake("c", ["A7"])]
+    )
+    after = play(state, {"red": "UUURR", "blue": "LLLLL", "c": "UUUUU"}).state
+    assert death(after, "blue") == ("body", "red", 1)

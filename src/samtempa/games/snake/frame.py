@@ -185,8 +185,10 @@ def blocking(board: Board, fr: Frame) -> None:
 
 
 def _vacates_tail(s: Snake) -> bool:
-    """SS-5.4: a moving snake frees its tail cell unless it grows or the tail is stacked."""
-    return s.pending_growth == 0 and s.body.count(s.body[-1]) == 1
+    """SS-5.4: a moving snake frees its tail cell unless it grows or the tail is stacked;
+    a one-cell body's tail is its head, whose cell always stays occupied."""
+    body = s.body
+    return s.pending_growth == 0 and body.count(body[-1]) == 1 and len(body) > 1
 
 
 # --- step 4 ---------------------------------------------------------------------------
