@@ -19,6 +19,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -171,7 +172,13 @@ class Game:
                     try:
                         raw = await asyncio.wait_for(ws.recv(), timeout=15)
                     except TimeoutError:
-                        self.stats.errors.append(f"{self.match}: no reveal of turn {turn} in 15 s")
+                        seen = (await me.http.get(f"/api/matches/{self.match}")).json()
+                        self.stats.errors.append(
+                            f"{self.match}: no reveal of turn {turn} in 15 s; the server says "
+                            f"turn {seen['turn']} played, {seen['submitted']} sent, "
+                            f"status {seen['status']}, orders sent here at "
+                            f"{[round(t - until, 2) for t in self.sent.get(turn, [])]}"
+                        )
                         return
                     m = json.loads(raw)
                     if m["type"] == "error":
@@ -226,6 +233,7 @@ def main() -> int:
     parser.add_argument(
         "--clock", type=int, default=600, help="seconds per turn (no deadline fires by default)"
     )
+    parser.add_argument("--profile", default="", help="write the server's cProfile stats here")
     args = parser.parse_args()
 
     port = free_port()
@@ -238,6 +246,7 @@ def main() -> int:
             server = subprocess.Popen(
                 [
                     sys.executable,
+                    *(["-m", "cProfile", "-o", args.profile] if args.profile else []),
                     "-m",
                     "samtempa.cli",
                     "serve",
@@ -270,8 +279,8 @@ def main() -> int:
                 pass
             stats = asyncio.run(run(args, base))
         finally:
-            server.terminate()
-            server.wait(timeout=30)
+            server.send_signal(signal.SIGINT)  # a clean stop, so a profile gets written
+            server.wait(timeout=60)
         errors_in_log = log.read_text().count("Traceback")
     lat = stats.latencies
     print(

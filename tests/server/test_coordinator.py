@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 from datetime import timedelta
 from typing import Any
@@ -219,7 +220,7 @@ def test_concurrent_coordinator_submissions_resolve_once_and_tell_everyone(
         while not conn.queue.empty():
             m = conn.queue.get_nowait()
             assert m is not None
-            messages.append(m)
+            messages.append(json.loads(m) if isinstance(m, str) else m)
         await services.coordinator.close()
         return results, messages
 

@@ -114,4 +114,7 @@ def _sqlite_setup(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Any) -> None:
-        conn.exec_driver_sql(conn.get_execution_options().get("sqlite_begin", "BEGIN"))
+        # Straight to the driver: this runs for every transaction.
+        conn.connection.driver_connection.execute(
+            conn.get_execution_options().get("sqlite_begin", "BEGIN")
+        )

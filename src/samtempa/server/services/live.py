@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,7 +29,9 @@ class Connection:
     user_id: int | None
     session_id: str | None
     id: int = field(default_factory=itertools.count(1).__next__)
-    queue: asyncio.Queue[Message | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+    queue: asyncio.Queue[Message | str | None] = field(
+        default_factory=lambda: asyncio.Queue(QUEUE_LIMIT)
+    )
     closed: bool = False
 
     @property
@@ -36,7 +39,8 @@ class Connection:
         """The engine viewer whose ``player_view`` this connection gets."""
         return min(self.players) if len(self.players) == 1 else None
 
-    def push(self, message: Message) -> None:
+    def push(self, message: Message | str) -> None:
+        """Queue a message (a dict, or its JSON text already made for several viewers)."""
         if self.closed:
             return
         try:
@@ -73,11 +77,18 @@ class LiveHub:
         return list(self._by_match.get(match_id, ()))
 
     def publish(self, match_id: str, make: Callable[[Connection], Message | None]) -> None:
-        """Push ``make(conn)`` to every connection of the match (None: nothing for that one)."""
+        """Push ``make(conn)`` to every connection of the match (None: nothing for that one).
+
+        A message object shared by several viewers is turned into JSON once.
+        """
+        texts: dict[int, str] = {}
         for conn in self.connections(match_id):
             message = make(conn)
             if message is not None:
-                conn.push(message)
+                key = id(message)
+                if key not in texts:
+                    texts[key] = json.dumps(message)
+                conn.push(texts[key])
 
     def close_all(self) -> None:
         for conns in list(self._by_match.values()):

@@ -112,6 +112,7 @@ class Reveal:
     status: str
     result: dict[str, Any] | None
     next_turn: TurnOpen | None
+    engine_state: Any = None  # the state object, when at hand (spares reading the JSON back)
 
 
 @dataclass(slots=True)
@@ -616,7 +617,9 @@ class MatchCoordinator:
 
     def _after_reveal(self, reveal: Reveal) -> None:
         game = get_game(reveal.game)
-        state = game.from_json(reveal.state)
+        state = reveal.engine_state
+        if state is None:
+            state = game.from_json(reveal.state)
         frame_states = [game.from_json(f) for f in reveal.frames]
         deadline = reveal.next_turn.deadline if reveal.next_turn else None
         views: dict[str | None, Message] = {}

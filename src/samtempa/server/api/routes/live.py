@@ -91,7 +91,7 @@ async def _send(websocket: WebSocket, conn: Connection) -> None:
             with contextlib.suppress(Exception):
                 await websocket.close()
             return
-        await websocket.send_text(json.dumps(message))
+        await websocket.send_text(message if isinstance(message, str) else json.dumps(message))
 
 
 async def _handle(
