@@ -37,12 +37,22 @@ AREA_CAP = 30
 HEAD_ON_RISK = 25.0
 #: Score of one body risk (an opponent's head is expected there earlier: its body is).
 BODY_RISK = 12.0
-#: Score of stepping where the own tail just was (it stays if anybody dies meanwhile).
-TAIL_RISK = 4.0
+#: Score of stepping where the own body lay at the start of the turn (the tail stays
+#: if anybody dies meanwhile).
+TAIL_RISK = 12.0
 #: Score of each cell a ghost's body shares with another snake at the end of its path.
 GHOST_OVERLAP_RISK = 15.0
 #: How likely another snake is to follow its best, second and third plan.
 PLAN_WEIGHTS = (0.5, 0.3, 0.2)
+#: Score of each missing cell when the room left is smaller than the snake.
+POCKET_RISK = 3.0
+#: Weight of the model's score of a candidate's path in the hard bot's choice.
+MODEL_PRIOR = 0.5
+#: The hard bot's penalty for ending a turn one or two steps from another head.
+NEAR_HEAD_1 = 50.0
+NEAR_HEAD_2 = 20.0
+#: Share of the expectation spread over all of another snake's safe plans.
+SPREAD = 0.5
 #: Score of a cell another head could reach at that step without it being planned.
 UNEXPECTED_RISK = 2.0
 #: Score of stepping on a cell that the next deaths' terrain changes remove (SS-7).
@@ -79,6 +89,8 @@ class Model:
         self.ladder = bytearray(1 if state.grid[c] == LADDER else 0 for c in range(self.size))
         self.bodies = {s.id: s.body for s in state.snakes if s.alive}
         self._reach: dict[PlayerId, list[int]] = {}
+        self._simple: dict[PlayerId, list[Plan]] = {}
+        self._risks: dict[PlayerId, dict[tuple[int, int], float]] = {}
         #: Cells the terrain changes of the next deaths will remove (SS-7.1, SS-7.3):
         #: deaths are frequent, so the model shuns them and leaves them out of its room.
         self.doomed: set[int] = set()
@@ -126,6 +138,13 @@ class Model:
                     frontier.append(t)
         self._reach[snake.id] = dist
         return dist
+
+    def simple_plans(self, snake: Snake) -> list[Plan]:
+        """A snake's plans ranked by room alone (no risks): how the others are expected
+        to move, cached."""
+        if snake.id not in self._simple:
+            self._simple[snake.id] = self.plans(snake, Random(0), with_risk=False)
+        return self._simple[snake.id]
 
     def area(self, start: int, blocked: set[int], cap: int = AREA_CAP) -> int:
         """Open cells reachable from ``start`` (flood fill), counted up to ``cap``."""
@@ -175,12 +194,14 @@ class Model:
             risk: float,
         ) -> None:
             k = len(path)
+            g_left = growth
             if k == n:
                 end_blocked = others | set(body) | self.doomed
-                room = self.area(body[0], end_blocked)
-                score = min(room, AREA_CAP) - risk + rng.random() * 0.3
-                if room < len(body) // 2:
-                    score -= 10  # a pocket smaller than the snake: slow death
+                target = len(body) + g_left
+                room = self.area(body[0], end_blocked, max(AREA_CAP, 2 * target))
+                score = room - risk + rng.random() * 0.3
+                # A pocket smaller than the snake is a slow death.
+                score -= POCKET_RISK * max(0, target - room)
                 if ghostly:
                     # Lying on another snake when the ghost wears off kills both (SS-8.5).
                     score -= GHOST_OVERLAP_RISK * len(solid.intersection(body))
@@ -210,10 +231,13 @@ class Model:
                 else:
                     new_body.pop()
                 r = risk + risks.get((t, k + 1), 0.0) + (DOOMED_RISK if t in self.doomed else 0.0)
-                if t in body[-2:]:
-                    r += TAIL_RISK  # a death this turn makes the tail stay (SS-6.1, SS-6.5)
+                if t in start_body:
+                    # Where the own body lay at the start: a death this turn makes the
+                    # tail stay (growth, SS-6.1, SS-6.5), so following it is a gamble.
+                    r += TAIL_RISK
                 walk([*path, DIRS[d]], [*cells, t], new_body, g, dig_now, r)
 
+        start_body = set(me.body)
         walk([], [], list(me.body), me.pending_growth, me.digging, 0.0)
         out.sort(key=lambda p: p.score, reverse=True)
         return out
@@ -226,16 +250,23 @@ class Model:
         head-on risk, earlier a body risk. Any cell its head could reach at that
         step (distance and parity) carries a smaller risk, for the unexpected.
         """
+        if me.id in self._risks:
+            return self._risks[me.id]
         risks: dict[tuple[int, int], float] = {}
+        self._risks[me.id] = risks
         if me.is_ghost:
             return risks
         n = self.state.path_length
-        rng = Random(0)
         for s in self.state.snakes:
             if not s.alive or s.id == me.id or s.is_ghost:
                 continue
-            ranked = [p for p in self.plans(s, rng, with_risk=False)[:3] if p.cells]
-            for w, plan in zip(PLAN_WEIGHTS, ranked, strict=False):
+            ranked = [p for p in self.simple_plans(s) if p.cells]
+            safe = [p for p in ranked if p.survived == n]
+            # Its best plans, or any of its safe ones: what a careful and a careless
+            # snake would do (SPREAD of the weight goes to the second).
+            weighted = [(w * (1 - SPREAD), p) for w, p in zip(PLAN_WEIGHTS, ranked, strict=False)]
+            weighted += [(SPREAD / len(safe), p) for p in safe]
+            for w, plan in weighted:
                 for t, c in enumerate(plan.cells, start=1):
                     risks[(c, t)] = risks.get((c, t), 0.0) + w * HEAD_ON_RISK
                     for later in range(t + 1, n + 1):
@@ -272,8 +303,9 @@ class SnakeMediumBot:
 
 
 class SnakeSafeBot:
-    """Random-safe: a uniformly random path that the model does not see die against
-    walls, corpses or bodies (the easy level, when ``snake_safe`` is not there)."""
+    """Random-safe (the easy level): a uniformly random path that is not certain death
+    against what cannot move — walls, corpses, traps, the edge and its own body
+    (SS-5.3, SS-5.5 cases 2 and 3). Other snakes may move away, so it ignores them."""
 
     name = "easy"
 
@@ -281,7 +313,7 @@ class SnakeSafeBot:
         self, game: Game[Any, Any], state: State, player: PlayerId, budget_s: float, rng: Random
     ) -> Any:
         me = state.snake(player)
-        plans = Model(state).plans(me, rng)
+        plans = Model(state).plans(me, rng, ghost=True, with_risk=False)
         n = state.path_length
         safe = [p for p in plans if p.survived == n]
         pool = safe or plans[:1]
@@ -357,7 +389,12 @@ class SnakeHardBot:
             if time.perf_counter() > deadline:
                 break
         # Only candidates seen in every completed scenario compare fairly.
-        means = [t / max(1, scenarios) for t in totals]
+        # The model's own view (risks this turn, its tail, doomed cells) breaks near-ties.
+        prior = {p.path: max(-50.0, p.score) for p in reversed(plans) if len(p.path) == n}
+        means = [
+            t / max(1, scenarios) + MODEL_PRIOR * prior.get(o.path, 0.0)
+            for t, o in zip(totals, candidates, strict=True)
+        ]
         best = max(range(len(candidates)), key=lambda i: means[i])
         self.last = {
             "scenarios": scenarios,
@@ -503,32 +540,48 @@ def outcome_value(before: State, after: State, player: PlayerId, model: Model) -
         1 for s0, s1 in zip(before.snakes, after.snakes, strict=True) if s0.alive and not s1.alive
     )
     if not me.alive:
-        outlived = sum(
-            1
-            for s in after.snakes
-            if not s.alive
-            and s.id != player
-            and s.death is not None
-            and me.death is not None
-            and s.death.number < me.death.number
-        )
+        # Placement counts deaths by when they happened (SS-5.8: one frame, one place).
+        mine = (me.death.turn, me.death.frame) if me.death is not None else (0, 0)
+        outlived = 0.0
+        for s in after.snakes:
+            if s.id == player or s.alive or s.death is None:
+                continue
+            when = (s.death.turn, s.death.frame)
+            outlived += 1.0 if when < mine else 0.5 if when == mine else 0.0
         return -500.0 + 40.0 * outlived
     others = {
         c for s in after.snakes if s.alive and s.id != player and not s.is_ghost for c in s.body
     }
     board = Board(after)
     blocked = others | set(me.body)
-    room = _area(board, after, me.head, blocked)
-    return 60.0 * died_now + min(room, AREA_CAP) + 0.5 * me.length
+    cap = max(AREA_CAP, 2 * me.target_length)
+    room = _area(board, after, me.head, blocked, cap)
+    # A pocket smaller than the snake is a slow death.
+    pocket = 8.0 * max(0, me.target_length - room)
+    # Next turn's dangers: no way out, or another head close enough for a head-on.
+    nb = board.nb
+    exits = sum(
+        1
+        for d in range(4)
+        if (t := nb[me.head * 4 + d]) >= 0 and t not in blocked and not board.is_wall(t)
+    )
+    near = 0.0
+    heads = {s.head for s in after.snakes if s.alive and s.id != player and not s.is_ghost}
+    ring1 = {t for d in range(4) if (t := nb[me.head * 4 + d]) >= 0}
+    ring2 = {t for c in ring1 for d in range(4) if (t := nb[c * 4 + d]) >= 0}
+    for h in heads:
+        near += NEAR_HEAD_1 if h in ring1 else NEAR_HEAD_2 if h in ring2 else 0.0
+    trapped = -150.0 if exits == 0 else -15.0 if exits == 1 else 0.0
+    return 60.0 * died_now + room + 0.5 * me.length + trapped - near - pocket
 
 
-def _area(board: Board, state: State, start: int, blocked: set[int]) -> int:
-    """Flood fill over the state's open cells (walls as the engine defines them)."""
+def _area(board: Board, state: State, start: int, blocked: set[int], cap: int) -> int:
+    """Flood fill over the state's open cells (walls as the engine defines them), up to ``cap``."""
     terrain = state.terrain
     seen = {start}
     frontier = [start]
     nb = board.nb
-    while frontier and len(seen) < AREA_CAP:
+    while frontier and len(seen) <= cap:
         c = frontier.pop()
         for d in range(4):
             t = nb[c * 4 + d]
