@@ -42,6 +42,8 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     turns: int = 0
     games_finished: int = 0
+    server_cpu: float = 0.0  # cores used by the server while the games played
+    client_cpu: float = 0.0  # cores used by this script's clients
     errors: list[str] = field(default_factory=list)
 
 
@@ -160,9 +162,14 @@ class Game:
             assert snap["type"] == "snapshot", snap
             player = snap["yours"][0]
             view = snap["view"]
-            while snap["status"] == "playing" and time.monotonic() < until:
+            while snap["status"] == "playing":
                 turn = view["turn"] + 1
+                # Past the end, a turn is finished only if the partner already played it.
+                if time.monotonic() >= until and turn not in self.sent:
+                    return
                 await asyncio.sleep(rng.uniform(*think))
+                if time.monotonic() >= until and turn not in self.sent:
+                    return
                 cell = rng.choice(empty_cells(view))
                 self.sent.setdefault(turn, []).append(time.monotonic())
                 await ws.send(
@@ -215,13 +222,22 @@ async def run(args: argparse.Namespace, base: str) -> Stats:
     print(f"setup: {2 * args.games} accounts, {args.games} games in {time.monotonic() - t0:.1f} s")
     ws_base = base.replace("http://", "ws://")
     until = time.monotonic() + args.seconds
+    cpu0 = _cpu_seconds(args.server_pid), time.process_time()
     games = [
         Game((players[2 * i], players[2 * i + 1]), matches[i], stats) for i in range(args.games)
     ]
     await asyncio.gather(*(g.play(ws_base, (args.think_min, args.think_max), until) for g in games))
+    stats.server_cpu = (_cpu_seconds(args.server_pid) - cpu0[0]) / args.seconds
+    stats.client_cpu = (time.process_time() - cpu0[1]) / args.seconds
     for p in players:
         await p.http.aclose()
     return stats
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> int:
@@ -277,6 +293,7 @@ def main() -> int:
                 uvloop.install()
             except ImportError:
                 pass
+            args.server_pid = server.pid
             stats = asyncio.run(run(args, base))
         finally:
             server.send_signal(signal.SIGINT)  # a clean stop, so a profile gets written
@@ -297,6 +314,10 @@ def main() -> int:
             f"p99 {1000 * percentile(lat, 99):.1f} ms, max {1000 * max(lat):.1f} ms "
             f"({len(lat)} samples)"
         )
+    print(
+        f"CPU: server {stats.server_cpu:.2f} cores, clients {stats.client_cpu:.2f} cores; "
+        f"load average at the end {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    )
     print(f"errors: {len(stats.errors)} (server tracebacks: {errors_in_log})")
     for e in stats.errors[:10]:
         print("  ", e)
