@@ -361,3 +361,30 @@ def test_turn_timer_plays_the_missed_order_policy(tmp_path: Any) -> None:
         turns = c.get(f"/api/matches/{mid}/turns").json()
         assert [t["turn"] for t in turns][:1] == [1]
         assert len({t["turn"] for t in turns}) == len(turns)
+
+
+def test_leave_frees_the_seat_and_the_creator_leaving_cancels(client: TestClient) -> None:
+    alice: Any = Browser(client)
+    bob: Any = Browser(client)
+    sign_up(alice, "alicia")
+    sign_up(bob, "roberto")
+    mid = create(alice, opponent="open", public="on")
+    assert mid in client.get("/lobby").text
+    bob.post(f"/matches/{mid}/join", data={"csrf_token": csrf_of(bob)})
+    # Started: nobody may leave any more, and the refusal says so.
+    r = bob.post(f"/matches/{mid}/leave", data={"csrf_token": csrf_of(bob)})
+    assert r.status_code == 409
+    assert "started" in r.text
+    mid = create(alice, opponent="open")
+    r = bob.post(f"/api/matches/{mid}/join", headers={"x-csrf-token": csrf_of(bob)})
+    assert r.status_code == 200
+    assert bob.get(f"/api/matches/{mid}").json()["status"] == "playing"
+    mid = create(alice, opponent="open")
+    r = alice.post(
+        f"/matches/{mid}/leave", data={"csrf_token": csrf_of(alice)}, follow_redirects=False
+    )
+    assert r.status_code == 303
+    assert alice.get(f"/api/matches/{mid}").json()["status"] == "abandoned"
+    r = bob.post(f"/api/matches/{mid}/join", headers={"x-csrf-token": csrf_of(bob)})
+    assert r.status_code == 409
+    assert r.json()["error"] == "not-open"
