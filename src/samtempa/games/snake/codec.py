@@ -248,24 +248,47 @@ def _shot_cap(t: Terrain) -> int:
     return max([CHARGES[Race.SHOOTER], *grants])
 
 
-def _snake(t: Terrain, data: Any, n: int, state_turn: int) -> Snake:
-    obj = _keys(data, _SNAKE_KEYSET, f"snake {n + 1}")
+def _scalar_errors(obj: Mapping[str, Any], n: int) -> None:
+    """Raise the error of the first ill-typed scalar field of a snake (the slow path)."""
     sid = _str(obj, "id", f"snake {n + 1}")
-    colour = _str(obj, "colour", sid)
+    _str(obj, "colour", sid)
+    for key in ("length", "pending_growth", "charges", "ghost_turns_left"):
+        _int(obj, key, sid)
+    for key in ("alive", "removed", "digging"):
+        _bool(obj, key, sid)
+
+
+def _snake(t: Terrain, data: Any, n: int, state_turn: int) -> Snake:
+    obj = _keys(data, _SNAKE_KEYSET, "a snake")
+    sid, colour, length = obj["id"], obj["colour"], obj["length"]
+    pending, charges, ghost = obj["pending_growth"], obj["charges"], obj["ghost_turns_left"]
+    alive, removed, digging = obj["alive"], obj["removed"], obj["digging"]
+    if not (  # every scalar at once; the slow path says which one is wrong
+        type(sid) is str
+        and sid
+        and type(colour) is str
+        and colour
+        and type(length) is int
+        and type(pending) is int
+        and pending >= 0
+        and type(charges) is int
+        and charges >= 0
+        and type(ghost) is int
+        and ghost >= 0
+        and (alive is True or alive is False)
+        and (removed is True or removed is False)
+        and (digging is True or digging is False)
+    ):
+        _scalar_errors(obj, n)
+        raise StateError(f"snake {n + 1}: a field has the wrong type")
     race = _race(t, obj["race"], sid)
     body = _cells(t, obj["body"], f"{sid} body")
-    alive = _bool(obj, "alive", sid)
-    removed = _bool(obj, "removed", sid)
-    if _int(obj, "length", sid) != len(body):
-        raise StateError(f"{sid}: length {obj['length']} but {len(body)} body cells")
-    pending = _int(obj, "pending_growth", sid)
-    charges = _int(obj, "charges", sid)
+    if length != len(body):
+        raise StateError(f"{sid}: length {length} but {len(body)} body cells")
     if charges > (_shot_cap(t) if race is Race.SHOOTER else CHARGES[race]):
         raise StateError(f"{sid}: a {race} cannot have {charges} charges")
-    ghost = _int(obj, "ghost_turns_left", sid)
     if ghost > 3 or (ghost and race is not Race.GHOST):
         raise StateError(f"{sid}: ghost_turns_left {ghost} is impossible for a {race}")
-    digging = _bool(obj, "digging", sid)
     if digging and race is not Race.DIGGER:
         raise StateError(f"{sid}: only a Digger digs")
     raw_links = obj["portal_links"]

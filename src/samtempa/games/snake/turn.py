@@ -47,10 +47,16 @@ def resolve(state: State, orders: Mapping[str, Order]) -> Step[State]:
     return Step(board.snapshot(), tuple(frames), report)
 
 
+#: Every field of an order but the path, for an order that only gives a path.
+_PATH_ONLY = Order()[1:]
+
+
 def accept(board: Board, orders: list[Order | None]) -> None:
     """SS-4.1 (1): charges are spent on acceptance (SS-3.2), ghosts start, ``turn`` rises."""
     for i, order in enumerate(orders):
-        if order is None or order.removed:
+        if order is None or order[1:] == _PATH_ONLY:
+            continue  # the usual order: a path and nothing else
+        if order.removed:
             continue
         s = board.snakes[i]
         spent = order.charges_needed()
