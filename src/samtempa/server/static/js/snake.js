@@ -261,6 +261,7 @@
       label.className = "frame";
       label.textContent = T("frame", { n: fr.frame || i + 1 });
       stepsEl.appendChild(label);
+      if (fr.change) addLine(T("terrain_change", { n: fr.change }), "change");
       for (const d of fr.deaths || []) addLine(T("dies", { snake: d.snake, cause: d.cause }) + (d.by ? " (" + d.by + ")" : ""), "death");
       for (const [s, g] of Object.entries(fr.growth || {})) addLine(s + " +" + g);
       for (const t of fr.traps || []) if (t.cell) addLine(t.snake + " → T " + t.cell);
