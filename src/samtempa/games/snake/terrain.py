@@ -234,7 +234,9 @@ class Terrain:
         """Wrap sets of SS-1.4 (rows as numbers, columns as letters) as sorted zero-based ints."""
         if type(wrap) is dict and len(wrap) == 2:
             try:  # the few wrap sets of a terrain are read once each
-                return self._wrap_cache[(tuple(wrap["rows"]), tuple(wrap["columns"]))]
+                rows = wrap["rows"]
+                if type(rows) is list and all(type(r) is int for r in rows):  # not True for 1
+                    return self._wrap_cache[(tuple(rows), tuple(wrap["columns"]))]
             except (KeyError, TypeError):
                 pass
         if not isinstance(wrap, dict) or set(wrap) != {"rows", "columns"}:
