@@ -501,8 +501,10 @@ class MatchCoordinator:
                     with self.db.read() as session:
                         current = hot.load(session, match_id)
                 if current is not None:
+                    # SQLite: the driver's own connection, no ORM on the hottest path.
+                    writer = self.db.raw_write if self.db.is_sqlite else self.db.write
                     try:
-                        with self.db.write() as session:
+                        with writer() as session:
                             return hot.submit(
                                 session, current, actor, player, data, turn, now
                             ), current
