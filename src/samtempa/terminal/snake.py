@@ -189,6 +189,17 @@ def changes_text(state: State) -> list[str]:
     if state.pending:
         cells = ", ".join(t.name_of(c) for c, _ in state.pending)
         out.append(f"Pending deletions (walls once left): {cells}")
+    if state.portals:
+        out.append(
+            "Portals: "
+            + ", ".join(
+                f"{p.owner}'s {p.slot} on {t.name_of(p.cell)} facing {DIRS[p.dir]}"
+                + (" (doomed)" if p.doomed else "")
+                for p in state.portals
+            )
+        )
+    if state.traps:
+        out.append("Traps: " + ", ".join(t.name_of(c) for c in state.traps))
     nxt = [k for k in sorted(t.changes) if k > state.deaths]
     if nxt:
         out.append(f"Next terrain change at {nxt[0]} deaths ({state.deaths} so far).")

@@ -49,8 +49,12 @@ class Plan:
         self.orders = list(orders)
         self.path_length = path_length
         #: SS-4.2: D, the largest dash given this turn.
-        self.dash = max([o.dash for o in orders if o is not None], default=0)
-        self.movement_frames = path_length + self.dash
+        dash = 0
+        for order in orders:
+            if order is not None and order.dash > dash:
+                dash = order.dash
+        self.dash = dash
+        self.movement_frames = path_length + dash
         #: Seats with a path to walk, in seat order.
         self.active: list[int] = []
         #: Directions as ints by seat; empty for a Breaker, a removal or a dead snake.
@@ -59,12 +63,12 @@ class Plan:
         self.offsets: list[int] = []
         #: Frames in which a trap, a shot or a ghost's expiry may happen (steps 6, 8, 9).
         self.power_frames: set[int] = set()
-        for seat, (snake, order) in enumerate(zip(snakes, orders, strict=True)):
-            if order is None or not order.path or not snake.alive:
+        for seat, order in enumerate(orders):
+            if order is None or not order.path or not snakes[seat].alive:
                 self.dirs.append(())
                 self.offsets.append(-1)
                 continue
-            offset = self.dash - order.dash
+            offset = dash - order.dash
             self.active.append(seat)
             self.offsets.append(offset)
             self.dirs.append(_dirs(order.path))
@@ -72,7 +76,7 @@ class Plan:
                 self.power_frames.add(offset + order.trap.frame)
             for shot in order.shoot:
                 self.power_frames.add(offset + shot.frame)
-            if snake.ghost_turns_left == 1:
+            if snakes[seat].ghost_turns_left == 1:
                 self.power_frames.add(offset + 1)  # SS-8.5: its first step of the third turn
 
     def step_in(self, seat: int, frame: int) -> int:
