@@ -35,7 +35,7 @@ def shell_positions(count: int, seed: int) -> list[Any]:
 
 
 def snake_positions(game: Game[Any, Any], count: int, seed: int) -> list[Any]:
-    from samtempa.bots.snake import SnakeSafeBot
+    from samtempa.bots.snake_safe import SnakeSafeBot
 
     rng = Random(seed)
     bot = SnakeSafeBot()

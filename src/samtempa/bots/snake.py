@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
+from samtempa.bots.snake_safe import SnakeSafeBot
 from samtempa.games.base import Game, OrderError, PlayerId
 from samtempa.games.snake.board import Board
 from samtempa.games.snake.orders import Order, Shot, Trap
@@ -34,9 +35,9 @@ from samtempa.games.snake.terrain import DIRS, LADDER, Remove
 #: Room beyond this many cells is not worth more (a snake needs room for its length).
 AREA_CAP = 30
 #: Score of one head-on risk (an opponent's head is expected on the cell at the same step).
-HEAD_ON_RISK = 25.0
+HEAD_ON_RISK = 60.0
 #: Score of one body risk (an opponent's head is expected there earlier: its body is).
-BODY_RISK = 12.0
+BODY_RISK = 30.0
 #: Score of stepping where the own body lay at the start of the turn (the tail stays
 #: if anybody dies meanwhile).
 TAIL_RISK = 12.0
@@ -51,8 +52,11 @@ MODEL_PRIOR = 0.5
 #: The hard bot's penalty for ending a turn one or two steps from another head.
 NEAR_HEAD_1 = 50.0
 NEAR_HEAD_2 = 20.0
+#: The medium model's penalty per expected other head one or two steps from its end.
+NEAR_END_1 = 20.0
+NEAR_END_2 = 8.0
 #: Share of the expectation spread over all of another snake's safe plans.
-SPREAD = 0.5
+SPREAD = 0.8
 #: Score of a cell another head could reach at that step without it being planned.
 UNEXPECTED_RISK = 2.0
 #: Score of stepping on a cell that the next deaths' terrain changes remove (SS-7).
@@ -91,6 +95,8 @@ class Model:
         self._reach: dict[PlayerId, list[int]] = {}
         self._simple: dict[PlayerId, list[Plan]] = {}
         self._risks: dict[PlayerId, dict[tuple[int, int], float]] = {}
+        #: Where the other heads are expected at the end of the turn (weights).
+        self._ends: dict[PlayerId, dict[int, float]] = {}
         #: Cells the terrain changes of the next deaths will remove (SS-7.1, SS-7.3):
         #: deaths are frequent, so the model shuns them and leaves them out of its room.
         self.doomed: set[int] = set()
@@ -139,6 +145,13 @@ class Model:
         self._reach[snake.id] = dist
         return dist
 
+    def near_ends(self, head: int, ends: dict[int, float]) -> float:
+        """Next turn's head-on danger: other heads expected one or two steps away."""
+        ring1 = {t for d in range(4) if (t := self.target(head, d)) >= 0}
+        ring2 = {t for c in ring1 for d in range(4) if (t := self.target(c, d)) >= 0}
+        near = sum(ends.get(c, 0.0) for c in ring1 | {head}) * NEAR_END_1
+        return near + sum(ends.get(c, 0.0) for c in ring2 - ring1) * NEAR_END_2
+
     def simple_plans(self, snake: Snake) -> list[Plan]:
         """A snake's plans ranked by room alone (no risks): how the others are expected
         to move, cached."""
@@ -183,6 +196,7 @@ class Model:
         others = set() if ghost else self.others_cells(me)
         ghostly = ghost or me.ghost_turns_left >= 2
         risks = self._risk_map(me) if with_risk else {}
+        ends = self._ends.get(me.id, {}) if with_risk else {}
         out: list[Plan] = []
 
         def walk(
@@ -202,6 +216,8 @@ class Model:
                 score = room - risk + rng.random() * 0.3
                 # A pocket smaller than the snake is a slow death.
                 score -= POCKET_RISK * max(0, target - room)
+                if ends:
+                    score -= self.near_ends(body[0], ends)
                 if ghostly:
                     # Lying on another snake when the ghost wears off kills both (SS-8.5).
                     score -= GHOST_OVERLAP_RISK * len(solid.intersection(body))
@@ -254,6 +270,8 @@ class Model:
             return self._risks[me.id]
         risks: dict[tuple[int, int], float] = {}
         self._risks[me.id] = risks
+        ends: dict[int, float] = {}
+        self._ends[me.id] = ends
         if me.is_ghost:
             return risks
         n = self.state.path_length
@@ -267,6 +285,7 @@ class Model:
             weighted = [(w * (1 - SPREAD), p) for w, p in zip(PLAN_WEIGHTS, ranked, strict=False)]
             weighted += [(SPREAD / len(safe), p) for p in safe]
             for w, plan in weighted:
+                ends[plan.cells[-1]] = ends.get(plan.cells[-1], 0.0) + w
                 for t, c in enumerate(plan.cells, start=1):
                     risks[(c, t)] = risks.get((c, t), 0.0) + w * HEAD_ON_RISK
                     for later in range(t + 1, n + 1):
@@ -290,7 +309,8 @@ def _order(plan: Plan, n: int) -> Order:
 
 
 class SnakeMediumBot:
-    """Space and survival: the path leaving the most room, away from other heads."""
+    """Space and survival: the path leaving the most room, away from other heads; when
+    every path dies, the power that gets out (stand still, go ghost, dig)."""
 
     name = "medium"
 
@@ -298,26 +318,24 @@ class SnakeMediumBot:
         self, game: Game[Any, Any], state: State, player: PlayerId, budget_s: float, rng: Random
     ) -> Any:
         me = state.snake(player)
-        plans = Model(state).plans(me, rng)
-        return _order(plans[0], state.path_length).to_json()
-
-
-class SnakeSafeBot:
-    """Random-safe (the easy level): a uniformly random path that is not certain death
-    against what cannot move — walls, corpses, traps, the edge and its own body
-    (SS-5.3, SS-5.5 cases 2 and 3). Other snakes may move away, so it ignores them."""
-
-    name = "easy"
-
-    def choose(
-        self, game: Game[Any, Any], state: State, player: PlayerId, budget_s: float, rng: Random
-    ) -> Any:
-        me = state.snake(player)
-        plans = Model(state).plans(me, rng, ghost=True, with_risk=False)
+        model = Model(state)
+        plans = model.plans(me, rng)
         n = state.path_length
-        safe = [p for p in plans if p.survived == n]
-        pool = safe or plans[:1]
-        return _order(rng.choice(pool), n).to_json()
+        best = plans[0]
+        if best.survived < n and me.charges > 0:
+            # Every path dies: a power may be the way out (SS-8.1, 8.4, 8.5).
+            if me.race == Race.BREAKER:
+                return Order(breaker=True).to_json()
+            if me.race == Race.GHOST:
+                ghostly = model.plans(me, rng, ghost=True)
+                if ghostly and ghostly[0].survived == n:
+                    return Order(path=ghostly[0].path, ghost=True).to_json()
+            if me.race == Race.DIGGER:
+                for k in range(1, n + 1):
+                    dug = model.plans(me, rng, dig_from=k)
+                    if dug and dug[0].survived == n:
+                        return Order(path=dug[0].path, dig=k).to_json()
+        return _order(best, n).to_json()
 
 
 class SnakeHardBot:
@@ -594,7 +612,7 @@ def _area(board: Board, state: State, start: int, blocked: set[int], cap: int) -
 
 
 def make_snake_bot(level: str) -> SnakeSafeBot | SnakeMediumBot | SnakeHardBot:
-    """The Snake Synapse bot of a level (registry)."""
+    """The Snake Synapse bot of a level (registry); easy is :mod:`.snake_safe`'s random-safe bot."""
     if level == "easy":
         return SnakeSafeBot()
     if level == "medium":
