@@ -81,14 +81,17 @@ class LiveHub:
 
         A message object shared by several viewers is turned into JSON once.
         """
-        texts: dict[int, str] = {}
+        # Keyed by the object's id, holding the object itself: while it is held, no other
+        # message can get its id (an id freed and reused would send one viewer's
+        # message, own orders included, to another).
+        texts: dict[int, tuple[Message, str]] = {}
         for conn in self.connections(match_id):
             message = make(conn)
             if message is not None:
                 key = id(message)
                 if key not in texts:
-                    texts[key] = json.dumps(message)
-                conn.push(texts[key])
+                    texts[key] = (message, json.dumps(message))
+                conn.push(texts[key][1])
 
     def close_all(self) -> None:
         for conns in list(self._by_match.values()):
