@@ -114,6 +114,15 @@ def test_a_snake_game_between_levels() -> None:
     assert pairs[0].wins + pairs[0].losses + pairs[0].draws == 2
 
 
+def test_ratings_follow_fractional_scores() -> None:
+    from samtempa.arena.match import GameResult
+    from samtempa.arena.run import rate
+
+    games = [GameResult(i, {"A": 0.7, "B": 0.3}, {}, 1, {}) for i in range(5)]
+    ratings = rate(["A", "B"], games)
+    assert ratings["A"][0] > ratings["B"][0] + 2
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -140,8 +140,10 @@ def rate(labels: Sequence[str], results: Sequence[GameResult]) -> dict[str, tupl
         teams = list(result.scores)
         if len(teams) < 2:
             continue
-        # openskill: lower rank is better; equal scores share a rank.
-        ranks = [-result.scores[t] for t in teams]
+        # openskill: rank 0 is first, equal ranks tie; ranks must be whole numbers
+        # (it truncates fractions, so placement points cannot be passed as they are).
+        levels = sorted({round(result.scores[t], 9) for t in teams}, reverse=True)
+        ranks = [levels.index(round(result.scores[t], 9)) for t in teams]
         new = model.rate([[ratings[t]] for t in teams], ranks=ranks)
         for t, team in zip(teams, new, strict=True):
             ratings[t] = team[0]
