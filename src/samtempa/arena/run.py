@@ -143,7 +143,7 @@ def rate(labels: Sequence[str], results: Sequence[GameResult]) -> dict[str, tupl
         # openskill: rank 0 is first, equal ranks tie; ranks must be whole numbers
         # (it truncates fractions, so placement points cannot be passed as they are).
         levels = sorted({round(result.scores[t], 9) for t in teams}, reverse=True)
-        ranks = [levels.index(round(result.scores[t], 9)) for t in teams]
+        ranks = [float(levels.index(round(result.scores[t], 9))) for t in teams]
         new = model.rate([[ratings[t]] for t in teams], ranks=ranks)
         for t, team in zip(teams, new, strict=True):
             ratings[t] = team[0]
