@@ -52,6 +52,8 @@ MODEL_PRIOR = 0.5
 #: The hard bot's penalty for ending a turn one or two steps from another head.
 NEAR_HEAD_1 = 50.0
 NEAR_HEAD_2 = 20.0
+#: Risk of the best path above which the medium bot uses a defensive power.
+RISKY = 12.0
 #: The medium model's penalty per expected other head one or two steps from its end.
 NEAR_END_1 = 20.0
 NEAR_END_2 = 8.0
@@ -62,7 +64,7 @@ UNEXPECTED_RISK = 2.0
 #: Score of stepping on a cell that the next deaths' terrain changes remove (SS-7).
 DOOMED_RISK = 3.0
 #: How many deaths ahead the model looks for terrain changes.
-CHANGES_AHEAD = 2
+CHANGES_AHEAD = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +76,7 @@ class Plan:
     survived: int
     score: float
     body: tuple[int, ...]
+    risk: float = 0.0
 
 
 class Model:
@@ -195,7 +198,8 @@ class Model:
         }
         others = set() if ghost else self.others_cells(me)
         ghostly = ghost or me.ghost_turns_left >= 2
-        risks = self._risk_map(me) if with_risk else {}
+        # A ghost meets no snake: no head-on, no body (SS-8.5).
+        risks = self._risk_map(me) if with_risk and not ghost else {}
         ends = self._ends.get(me.id, {}) if with_risk else {}
         out: list[Plan] = []
 
@@ -221,7 +225,7 @@ class Model:
                 if ghostly:
                     # Lying on another snake when the ghost wears off kills both (SS-8.5).
                     score -= GHOST_OVERLAP_RISK * len(solid.intersection(body))
-                out.append(Plan(tuple(path), tuple(cells), n, score, tuple(body)))
+                out.append(Plan(tuple(path), tuple(cells), n, score, tuple(body), risk))
                 return
             head = body[0]
             for d in range(4):
@@ -322,6 +326,15 @@ class SnakeMediumBot:
         plans = model.plans(me, rng)
         n = state.path_length
         best = plans[0]
+        if me.charges > 0 and best.survived == n and best.risk > RISKY:
+            # Every way is dangerous: stand still as a wall (SS-8.1), or pass through
+            # everybody for three turns (SS-8.5).
+            if me.race == Race.BREAKER:
+                return Order(breaker=True).to_json()
+            if me.race == Race.GHOST:
+                ghostly = model.plans(me, rng, ghost=True)
+                if ghostly and ghostly[0].survived == n:
+                    return Order(path=ghostly[0].path, ghost=True).to_json()
         if best.survived < n and me.charges > 0:
             # Every path dies: a power may be the way out (SS-8.1, 8.4, 8.5).
             if me.race == Race.BREAKER:
