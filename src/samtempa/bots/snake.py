@@ -17,6 +17,7 @@ opponents' plausible paths; the best mean outcome wins.
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from collections import deque
@@ -49,6 +50,9 @@ PLAN_WEIGHTS = (0.5, 0.3, 0.2)
 POCKET_RISK = 3.0
 #: Weight of the model's score of a candidate's path in the hard bot's choice.
 MODEL_PRIOR = 0.5
+#: The hard bot's penalty per cell a ghost overlaps when it will wear off (divided by
+#: the turns left before it does).
+GHOST_EXPIRY_RISK = 150.0
 #: The hard bot's penalty for ending a turn one or two steps from another head.
 NEAR_HEAD_1 = 50.0
 NEAR_HEAD_2 = 20.0
@@ -603,7 +607,19 @@ def outcome_value(before: State, after: State, player: PlayerId, model: Model) -
     for h in heads:
         near += NEAR_HEAD_1 if h in ring1 else NEAR_HEAD_2 if h in ring2 else 0.0
     trapped = -150.0 if exits == 0 else -15.0 if exits == 1 else 0.0
+    if me.is_ghost:
+        # When the ghost wears off, lying on another snake kills both, on itself kills
+        # it (SS-8.5): a turn later for the search, so the value looks ahead here.
+        overlap = len(others.intersection(me.body))
+        folded = len(me.body) - len(set(me.body)) - _stacked(me.body)
+        weight = GHOST_EXPIRY_RISK / me.ghost_turns_left
+        trapped -= weight * (overlap + max(0, folded))
     return 60.0 * died_now + room + 0.5 * me.length + trapped - near - pocket
+
+
+def _stacked(body: Sequence[int]) -> int:
+    """Repeated cells that are consecutive copies (a stacked tail), which do not count."""
+    return sum(1 for a, b in itertools.pairwise(body) if a == b)
 
 
 def _area(board: Board, state: State, start: int, blocked: set[int], cap: int) -> int:
