@@ -8,9 +8,21 @@ draw ½, loss 0) and turned to the bot's own at the end.
 Why mixed strategies: both players pick at once, so a bot that always answers
 a position the same way can be read and punished (its opponent simply plays
 the pick that beats it). The search bots therefore sample their pick from a
-distribution: *hard* from its decoupled-UCT visit counts, *expert* from an
-approximate Nash equilibrium of the payoff matrix it estimates over the most
-promising joint picks.
+distribution: *hard* from its decoupled-UCT visit counts, *expert* from its
+tree's root visits, or from an equilibrium in the position below.
+
+When both colours can complete a five (the turn that may start or settle a
+sudden death, WTS-6.2), the expert does not trust visit counts: it takes
+every cell where either colour completes a five plus the seven most visited
+cells of each colour, estimates black's value of every joint pick among them
+(a joint pick that ends the game is exact, the others are played out), and
+samples its pick from the regret-matching+ equilibrium of that matrix. With
+fives of equal length, completing its own is the saddle point (both complete:
+sudden death, worth about ½; blocking instead leaves the opponent's five to
+come), so it completes. When its five would make more winning turtles (a run
+of six against five, WTS-6.1), completing wins unless blocked, and the
+opponent's equilibrium answer is to block. Where the matrix has no saddle
+point, it mixes.
 """
 
 from __future__ import annotations
