@@ -26,6 +26,7 @@ GAME = WhatTheShell()
 #: Iteration caps instead of the clock, so these tests give the same answers under load.
 HARD_T = replace(HARD, max_iterations=6000)
 EXPERT_T = replace(EXPERT, max_iterations=8000, max_matrix_rounds=40)
+EXPERT_MATRIX = replace(EXPERT, max_iterations=8000, max_matrix_rounds=150)
 BUDGET = 30.0  # never reached: the caps stop the searches first
 
 
@@ -101,20 +102,33 @@ def test_defender_of_an_open_four_guesses_both_ends() -> None:
     assert set(picks) == {square("A5"), square("F5")}
 
 
-def test_expert_solves_the_matrix_when_both_can_complete_a_five() -> None:
-    # Black completes at F5 (A5 blocked), white at F7 (A7 blocked): sudden-death threats.
+def test_expert_completes_its_five_when_both_can_and_fives_are_equal() -> None:
+    # Black completes at F5 (A5 blocked), white at F7 (A7 blocked): fives of equal length,
+    # so both completing is a sudden death (WTS-6.2) and the matrix's saddle point.
     state = position(["B5", "C5", "D5", "E5", "A7"], ["B7", "C7", "D7", "E7", "A5"])
     empty = FULL_MASK & ~state.occupied
-    assert _fast.five_cells(state.black, empty)
-    assert _fast.five_cells(state.white, empty)
-    bot = ShellSearchBot("expert", EXPERT_T)
-    picks = set()
-    for seed in range(10):
-        picks.add(bot.pick(state, "black", BUDGET, Random(seed)))
-        assert bot.last["matrix"] is True
-    # It only ever completes its own five or blocks white's.
-    assert picks <= {square("F5"), square("F7")}
-    assert picks == {square("F5"), square("F7")}, "the equilibrium mixes completing and blocking"
+    assert _fast.five_cells(state.black, empty) == 1 << square("F5")
+    assert _fast.five_cells(state.white, empty) == 1 << square("F7")
+    bot = ShellSearchBot("expert", EXPERT_MATRIX)
+    for player, own, theirs in (("black", "F5", "F7"), ("white", "F7", "F5")):
+        picks = []
+        for seed in range(5):
+            picks.append(bot.pick(state, player, BUDGET, Random(seed)))
+            assert bot.last["matrix"] is True
+        assert set(picks) <= {square(own), square(theirs)}
+        assert picks.count(square(own)) >= 3
+
+
+def test_expert_blocks_a_longer_five_and_completes_its_own() -> None:
+    # Black's F5 makes a run of six (B5..G5) against white's five at F7 (WTS-6.1):
+    # black completing wins unless white blocks it, so white blocks.
+    state = position(["B5", "C5", "D5", "E5", "A7", "G5"], ["B7", "C7", "D7", "E7", "A5"])
+    bot = ShellSearchBot("expert", EXPERT_MATRIX)
+    white = [bot.pick(state, "white", BUDGET, Random(seed)) for seed in range(5)]
+    assert white.count(square("F5")) == len(white)
+    black = [bot.pick(state, "black", BUDGET, Random(seed)) for seed in range(5)]
+    assert set(black) <= {square("F5"), square("F7")}
+    assert black.count(square("F5")) >= 3
 
 
 def test_solve_matrix_finds_matching_pennies() -> None:
