@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from samtempa.conformance import differences
 from samtempa.tutorials.base import ActionError
-from samtempa.tutorials.compare import differences
 from samtempa.tutorials.service import LessonMoveError, service_for
 
 SHELL = service_for("what-the-shell")

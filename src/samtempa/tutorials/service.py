@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from samtempa.conformance import matches
 from samtempa.games.base import JSON, Game, OrderError
 from samtempa.games.registry import get_game
 from samtempa.tutorials.base import ActionError, LessonGame
-from samtempa.tutorials.compare import matches
 from samtempa.tutorials.lessons import Lesson, LessonStep, find_lesson, load_lessons, pick_lang
 
 

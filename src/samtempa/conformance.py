@@ -1,9 +1,10 @@
-"""The partial comparison of ``rules/conformance.md``, for a lesson's claimed outcome.
+"""The partial comparison of ``rules/conformance.md``.
 
-A lesson claims a *partial* canonical state; the engine's state reaches it
-when every key the claim names is present and equal, objects compared key by
-key, lists whole and element by element, numbers by value but never ``True``
-for ``1``. The conformance tests compare cases the same way.
+A case's ``expect`` (and a lesson's claimed outcome) is a *partial*
+canonical state: the engine's state matches it when every key it names is
+present and equal, objects compared key by key, lists whole and element by
+element, numbers by value but never ``True`` for ``1``. The conformance
+tests and the tutorials both compare this way.
 
 >>> differences({"turn": 1, "eggs": []}, {"turn": 1, "eggs": ["E5"], "phase": "normal"})
 ['$.eggs: expected [], got ["E5"]']
