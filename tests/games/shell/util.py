@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 
 from samtempa.games.shell import ShellState, square
 from samtempa.games.shell.board import SIZE, STRIDE, squares_of, winning_count
+from samtempa.games.shell.notation import parse_board
 from samtempa.games.shell.state import NORMAL, SUDDEN_DEATH
 
 
@@ -16,16 +17,7 @@ def position(rows: Sequence[str], eggs: Sequence[str] = (), turn: int = 10) -> S
     defaults to reading order when not given.
     """
     rows = [r.ljust(SIZE, ".") for r in rows] + ["." * SIZE] * (SIZE - len(rows))
-    black = white = egg_mask = 0
-    for r, row in enumerate(rows):
-        for c, ch in enumerate(row):
-            bit = 1 << (r * STRIDE + c)
-            if ch == "B":
-                black |= bit
-            elif ch == "W":
-                white |= bit
-            elif ch == "O":
-                egg_mask |= bit
+    black, white, egg_mask = parse_board(rows)
     queue = tuple(square(e) for e in eggs) if eggs else tuple(squares_of(egg_mask))
     assert sorted(queue) == squares_of(egg_mask), "eggs must list the O cells"
     nb, nw = winning_count(black), winning_count(white)

@@ -110,19 +110,8 @@ def to_json(state: ShellState) -> JSON:
     }
 
 
-def from_json(data: Any) -> ShellState:
-    """Read a canonical state, checking that it is complete and consistent (conformance.md)."""
-    if not isinstance(data, dict):
-        raise StateError("a What the Shell state is a JSON object")
-    missing = [k for k in _KEYS if k not in data]
-    if missing:
-        raise StateError(f"state lacks {', '.join(missing)}")
-    unknown = sorted(set(data) - set(_KEYS))
-    if unknown:
-        raise StateError(f"state has unknown keys {', '.join(unknown)}")
-    if data["game"] != "what-the-shell":
-        raise StateError(f"state is for game {data['game']!r}, not what-the-shell")
-    board = data["board"]
+def parse_board(board: Any) -> tuple[int, int, int]:
+    """The black, white and egg masks of the ``board`` rows of WTS-7.2."""
     if not (isinstance(board, list) and len(board) == SIZE):
         raise StateError("board must be a list of nine rows")
     black = white = eggs = 0
@@ -137,6 +126,22 @@ def from_json(data: Any) -> ShellState:
                 white |= bit
             elif ch == "O":
                 eggs |= bit
+    return black, white, eggs
+
+
+def from_json(data: Any) -> ShellState:
+    """Read a canonical state, checking that it is complete and consistent (conformance.md)."""
+    if not isinstance(data, dict):
+        raise StateError("a What the Shell state is a JSON object")
+    missing = [k for k in _KEYS if k not in data]
+    if missing:
+        raise StateError(f"state lacks {', '.join(missing)}")
+    unknown = sorted(set(data) - set(_KEYS))
+    if unknown:
+        raise StateError(f"state has unknown keys {', '.join(unknown)}")
+    if data["game"] != "what-the-shell":
+        raise StateError(f"state is for game {data['game']!r}, not what-the-shell")
+    black, white, eggs = parse_board(data["board"])
     queue = _read_queue(data["eggs"], eggs)
     turn = data["turn"]
     if not _is_int(turn) or turn < 0:
