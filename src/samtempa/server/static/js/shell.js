@@ -15,15 +15,33 @@
   let animating = false;
   let queue = [];                    // messages that arrive during an animation
   let focusCell = "E5";
+  let lastMarks = {};                // the last turn's picks and winning lines, kept until the next reveal
 
   const cellName = (r, c) => COLS[c] + (r + 1);
 
+  // Coordinates around the board (WTS-1.1: columns A-I, rows 1-9 from the top), hidden
+  // from screen readers: every cell button already says its name.
+  function coordinate(text) {
+    const d = document.createElement("div");
+    d.className = "coord";
+    d.setAttribute("aria-hidden", "true");
+    d.textContent = text;
+    return d;
+  }
+
   function build() {
     board.innerHTML = "";
+    const header = document.createElement("div");
+    header.className = "row coords";
+    header.setAttribute("aria-hidden", "true");
+    header.appendChild(coordinate(""));
+    for (const c of COLS) header.appendChild(coordinate(c));
+    board.appendChild(header);
     for (let r = 0; r < 9; r++) {
       const row = document.createElement("div");
       row.setAttribute("role", "row");
       row.className = "row";
+      row.appendChild(coordinate(String(r + 1)));
       for (let c = 0; c < 9; c++) {
         const name = cellName(r, c);
         const gridcell = document.createElement("div");
@@ -122,9 +140,9 @@
 
   function pendingMarks() {
     // Only this screen's own pick is shown, and in hotseat not while the other chooses.
-    if (snap.yours.length !== 1) return {};
+    if (snap.yours.length !== 1) return Object.assign({}, lastMarks);
     const mine = myOrders[snap.yours[0]];
-    return mine ? { "pending-pick": [mine] } : {};
+    return mine ? Object.assign({}, lastMarks, { "pending-pick": [mine] }) : Object.assign({}, lastMarks);
   }
 
   function updateStatus() {
@@ -217,7 +235,8 @@
     }
     view = m.view;
     const winning = rep.winning ? [...rep.winning.black, ...rep.winning.white] : [];
-    draw(view, { winning });
+    lastMarks = { "last-pick": rep.collision ? [rep.black] : [rep.black, rep.white], winning };
+    draw(view, lastMarks);
     if (view.phase === "sudden-death" && !view.result) addStep(T("sudden_death"), "sudden");
     if (view.result === "draw") addStep(T("draw"), "result");
     else if (view.result) addStep(T("wins", { player: T(view.result) }), "result");
@@ -237,7 +256,7 @@
       if (snap.yours.length > 1) {
         // Hotseat: the first pick fades away before the second player chooses.
         const b = cellButton(m.orders);
-        if (b) { b.classList.add("fading"); setTimeout(() => draw(view, {}), 600); }
+        if (b) { b.classList.add("fading"); setTimeout(() => draw(view, lastMarks), 600); }
       } else draw(view, pendingMarks());
       updateStatus();
     } else if (m.type === "reveal") {
