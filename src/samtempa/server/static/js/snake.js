@@ -81,9 +81,21 @@
       const g = document.createElement("div");
       g.className = "floor";
       g.style.display = "inline-grid";
-      g.style.gridTemplateColumns = "repeat(" + rows[0].length + ", 2.2rem)";
+      g.style.gridTemplateColumns = "1.4rem repeat(" + rows[0].length + ", 2.2rem)";
       g.style.gap = "1px";
+      // Coordinates (SS-1.1: columns from A on the left, rows from 1 at the top; SS-1.2:
+      // basement rows primed), hidden from screen readers: every square has its name.
+      const coord = (text) => {
+        const d = document.createElement("div");
+        d.className = "coord";
+        d.setAttribute("aria-hidden", "true");
+        d.textContent = text;
+        g.appendChild(d);
+      };
+      coord("");
+      for (let c = 0; c < rows[0].length; c++) coord(nameOf({ col: c, row: 0, floor: 0 }).replace(/[0-9']/g, ""));
       rows.forEach((line, r) => {
+        coord(String(r + 1) + (floor ? "'" : ""));
         for (let c = 0; c < line.length; c++) {
           const name = nameOf({ col: c, row: r, floor });
           const sq = document.createElement("div");
