@@ -17,9 +17,9 @@ from samtempa.games.base import OrderError
 from samtempa.games.shell.board import (
     ADJACENT,
     CAPTURE_RAYS,
+    FIVE_WINDOWS,
     FULL_MASK,
     SQUARES,
-    in_five,
     square_name,
     squares_of,
     winning_count,
@@ -96,6 +96,8 @@ class TurnReport:
 
 
 _SQUARE_SET = frozenset(SQUARES)
+#: ``tuple.__new__``: a state without the Python-level ``NamedTuple.__new__`` (hot path).
+_new_state = tuple.__new__
 
 
 # --- WTS-2.1 checks ----------------------------------------------------------------
@@ -288,7 +290,9 @@ def result(
     if report is not None:
         report.winning_black = squares_of(winning_mask(black)) if nb else []
         report.winning_white = squares_of(winning_mask(white)) if nw else []
-    return ShellState(black, white, eggs, queue, state.turn + 1, phase, outcome, nb, nw)
+    return _new_state(
+        ShellState, (black, white, eggs, queue, state.turn + 1, phase, outcome, nb, nw)
+    )
 
 
 def _recount(before: int, after: int, count_before: int, added: list[int] | tuple[()]) -> int:
@@ -300,9 +304,12 @@ def _recount(before: int, after: int, count_before: int, added: list[int] | tupl
     if before == after:
         return count_before
     if count_before == 0:
+        # in_five, inlined: this runs for both colours on nearly every turn.
         for sq in added:
-            if in_five(after, sq):
-                break
-        else:
-            return 0
+            for near, windows in FIVE_WINDOWS[sq]:
+                if (after & near).bit_count() >= 5:
+                    for window in windows:
+                        if after & window == window:
+                            return winning_count(after)
+        return 0
     return winning_count(after)
