@@ -147,13 +147,3 @@ def winning_count(turtles: int) -> int:
     if turtles.bit_count() < 5:
         return 0
     return winning_mask(turtles).bit_count()
-
-
-def in_five(turtles: int, sq: int) -> bool:
-    """Is the turtle on ``sq`` part of a run of five or more?"""
-    for near, windows in FIVE_WINDOWS[sq]:
-        if (turtles & near).bit_count() >= 5:
-            for window in windows:
-                if turtles & window == window:
-                    return True
-    return False

@@ -304,7 +304,8 @@ def _recount(before: int, after: int, count_before: int, added: list[int] | tupl
     if before == after:
         return count_before
     if count_before == 0:
-        # in_five, inlined: this runs for both colours on nearly every turn.
+        # Is an added turtle in a run of five? (Inline: this runs for both colours
+        # on nearly every turn; lines with fewer than five turtles are skipped.)
         for sq in added:
             for near, windows in FIVE_WINDOWS[sq]:
                 if (after & near).bit_count() >= 5:
