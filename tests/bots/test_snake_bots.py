@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from samtempa.bots.registry import LEVELS, make_bot
-from samtempa.bots.snake import Model, SnakeHardBot, diverse, power_orders
+from samtempa.bots.snake import Model, SnakeHardBot, power_orders
 from samtempa.games.snake import SnakeSynapse
 from samtempa.games.snake.terrain import RACES
 
@@ -92,15 +92,6 @@ def test_hard_offers_its_races_power(race: str) -> None:
     for o in offered:
         assert key in o.to_json()
         GAME.validate(state, "me", o)
-
-
-def test_diverse_plans_start_differently() -> None:
-    state = GAME.initial_state(setup(["dasher", "ghost"]))
-    me = state.snake("s0")
-    plans = Model(state).plans(me, Random(1))
-    chosen = diverse(plans, 6)
-    assert len({p.path[0] for p in chosen}) >= 3
-    assert all(p.survived == state.path_length for p in chosen)
 
 
 def test_hard_plays_through_the_engine_within_its_budget() -> None:

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from samtempa.bots.snake_safe import SnakeSafeBot
+from samtempa.bots.snake_bits import cell_bits, topology, wall_bits
+from samtempa.bots.snake_safe import SnakeSafeBot, safe_order
 from samtempa.games.base import Game, OrderError, PlayerId
 from samtempa.games.snake.board import Board
 from samtempa.games.snake.orders import Order, Shot, Trap
@@ -48,16 +49,9 @@ GHOST_OVERLAP_RISK = 15.0
 PLAN_WEIGHTS = (0.5, 0.3, 0.2)
 #: Score of each missing cell when the room left is smaller than the snake.
 POCKET_RISK = 3.0
-#: Weight of the model's score of a candidate's path in the hard bot's choice.
-MODEL_PRIOR = 0.5
 #: The hard bot's penalty per cell a ghost overlaps when it will wear off (divided by
 #: the turns left before it does).
 GHOST_EXPIRY_RISK = 150.0
-#: The hard bot's penalty for ending a turn one or two steps from another head.
-NEAR_HEAD_1 = 50.0
-NEAR_HEAD_2 = 20.0
-#: Risk of the best path above which the medium bot uses a defensive power.
-RISKY = 12.0
 #: The medium model's penalty per expected other head one or two steps from its end.
 NEAR_END_1 = 20.0
 NEAR_END_2 = 8.0
@@ -98,6 +92,12 @@ class Model:
             1 if self.wall[c] and board.is_diggable(c) else 0 for c in range(self.size)
         )
         self.ladder = bytearray(1 if state.grid[c] == LADDER else 0 for c in range(self.size))
+        #: ``steps[cell * 4 + d]``: where a step leads, ladders taken (-1: off the board).
+        self.steps: list[int] = (
+            [self.terrain.other_floor(t) if t >= 0 and self.ladder[t] else t for t in self.nb]
+            if any(self.ladder)
+            else list(self.nb)
+        )
         self.bodies = {s.id: s.body for s in state.snakes if s.alive}
         self._reach: dict[PlayerId, list[int]] = {}
         self._simple: dict[PlayerId, list[Plan]] = {}
@@ -115,10 +115,7 @@ class Model:
 
     def target(self, head: int, d: int) -> int:
         """Where a step leads (SS-5.2 b, c; portals are left out of the model)."""
-        t = self.nb[head * 4 + d]
-        if t >= 0 and self.ladder[t]:
-            t = self.terrain.other_floor(t)
-        return t
+        return self.steps[head * 4 + d]
 
     def others_cells(self, me: Snake) -> set[int]:
         """Other snakes' cells, which block ``me``; not while ``me`` stays a ghost all
@@ -168,13 +165,13 @@ class Model:
 
     def area(self, start: int, blocked: set[int], cap: int = AREA_CAP) -> int:
         """Open cells reachable from ``start`` (flood fill), counted up to ``cap``."""
+        steps, wall = self.steps, self.wall
         seen = {start}
         frontier = [start]
         while frontier and len(seen) < cap:
             c = frontier.pop()
-            for d in range(4):
-                t = self.target(c, d)
-                if t >= 0 and t not in seen and not self.wall[t] and t not in blocked:
+            for t in steps[c * 4 : c * 4 + 4]:
+                if t >= 0 and not wall[t] and t not in blocked and t not in seen:
                     seen.add(t)
                     frontier.append(t)
         return len(seen) - 1
@@ -206,6 +203,11 @@ class Model:
         risks = self._risk_map(me) if with_risk and not ghost else {}
         ends = self._ends.get(me.id, {}) if with_risk else {}
         out: list[Plan] = []
+        # What blocks the room at the end of a path, but the own body.
+        top = topology(self.state)
+        full = top.full
+        base = cell_bits(c for c in range(self.size) if self.wall[c]) | cell_bits(others)
+        base |= cell_bits(self.doomed)
 
         def walk(
             path: list[str],
@@ -218,9 +220,9 @@ class Model:
             k = len(path)
             g_left = growth
             if k == n:
-                end_blocked = others | set(body) | self.doomed
                 target = len(body) + g_left
-                room = self.area(body[0], end_blocked, max(AREA_CAP, 2 * target))
+                free = full & ~(base | cell_bits(body))
+                room = top.flood(body[0], free, max(AREA_CAP, 2 * target) - 1)
                 score = room - risk + rng.random() * 0.3
                 # A pocket smaller than the snake is a slow death.
                 score -= POCKET_RISK * max(0, target - room)
@@ -316,61 +318,254 @@ def _order(plan: Plan, n: int) -> Order:
     return Order(path=complete_path(plan, n))
 
 
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The weights of :func:`outcome_value`, one set per level."""
+
+    #: Each snake that died this turn (a step up the placement for a survivor).
+    kill: float = 60.0
+    #: Next turn's estimated risk of death (:data:`RISK_MODEL`), as a probability.
+    next_death: float = 400.0
+    #: Each step short of two turns that the snake could still walk alone.
+    survival: float = 40.0
+    #: Each cell the head reaches before every other head, however far, up to the cap.
+    territory: float = 0.0
+    territory_cap: int = 40
+
+
+MEDIUM_WEIGHTS = Weights()
+HARD_WEIGHTS = Weights()
+#: Node limit of the walk search of :meth:`Position.walk_length`.
+SURVIVAL_NODES = 400
+
+#: Opponents' sampled orders per decision of the medium bot, and its candidates.
+MEDIUM_SCENARIOS = 40
+MEDIUM_CANDIDATES = 12
+#: How much better than the best path a power must be for the medium bot to spend a
+#: charge on it (about a 5% lower risk of death).
+CHARGE_VALUE = 25.0
+#: Weight of one expected head-on or body collision in the medium pre-screen.
+COLLISION_RISK = 120.0
+
+#: One sampled turn of the other snakes: their orders by id.
+Scenario = dict[PlayerId, Order]
+
+
+def random_safe_scenarios(
+    state: State, player: PlayerId, rng: Random, count: int
+) -> list[Scenario]:
+    """``count`` draws of every other living snake's orders from the random-safe policy."""
+    others = [s.id for s in state.snakes if s.alive and s.id != player]
+    return [{sid: safe_order(state, sid, rng) for sid in others} for _ in range(count)]
+
+
+def head_map(
+    model: Model, state: State, scenarios: Sequence[Scenario], skip: PlayerId | None = None
+) -> dict[tuple[int, int], float]:
+    """(cell, step of ours) → expected number of other heads entering the cell then.
+
+    Step 0 stands for "before our first step" (a dasher's early steps). Ghosts
+    are left out (they meet nobody, SS-8.5); a path stops where the model sees
+    a wall (that snake dies there).
+    """
+    out: dict[tuple[int, int], float] = {}
+    if not scenarios:
+        return out
+    w = 1.0 / len(scenarios)
+    for scenario in scenarios:
+        for sid, order in scenario.items():
+            if order.breaker or not order.path or sid == skip:
+                continue
+            snake = state.snake(sid)
+            if order.ghost or snake.ghost_turns_left >= 2:
+                continue
+            head = snake.head
+            for k, letter in enumerate(order.path, start=1):
+                head = model.target(head, DIRS.index(letter))
+                if head < 0 or model.wall[head]:
+                    break
+                key = (head, max(0, k - order.dash))
+                out[key] = out.get(key, 0.0) + w
+    return out
+
+
+def collision_risk(cells: Sequence[int], heads: dict[tuple[int, int], float]) -> float:
+    """Expected collisions of a path: another head on its cell at the same step
+    (head-on) or before (its body is there)."""
+    risk = 0.0
+    for k, c in enumerate(cells, start=1):
+        for j in range(k + 1):
+            risk += heads.get((c, j), 0.0)
+    return risk
+
+
+def engine_means(
+    game: Game[Any, Any],
+    state: State,
+    player: PlayerId,
+    candidates: Sequence[Order],
+    scenarios: Sequence[Scenario],
+    weights: Weights,
+    deadline: float,
+) -> tuple[list[float], int]:
+    """Each candidate's mean :func:`outcome_value` over the scenarios played through the
+    engine (the same scenarios for all: common random numbers); stops at ``deadline``
+    after a whole scenario. Returns the means and the scenarios played."""
+    totals = [0.0] * len(candidates)
+    played = 0
+    for others in scenarios:
+        for i, order in enumerate(candidates):
+            orders = dict(others)
+            orders[player] = order
+            try:
+                after = game.step(state, orders).state
+                totals[i] += outcome_value(state, after, player, weights)
+            except OrderError:
+                totals[i] += -1e6
+        played += 1
+        if time.perf_counter() > deadline:
+            break
+    return [t / max(1, played) for t in totals], played
+
+
 class SnakeMediumBot:
-    """Space and survival: the path leaving the most room, away from other heads; when
-    every path dies, the power that gets out (stand still, go ghost, dig)."""
+    """Space and survival against random snakes: the other snakes are expected to move
+    as the random-safe bot does. Its orders are sampled; the model's paths with
+    the most room are pre-screened by the expected collisions with the sampled heads,
+    and the best few are played through the engine against every sample. When the
+    best still risks its life, the defensive powers (stand still, go ghost, dig)
+    are tried the same way."""
 
     name = "medium"
+
+    def __init__(
+        self, scenarios: int = MEDIUM_SCENARIOS, candidates: int = MEDIUM_CANDIDATES
+    ) -> None:
+        self.scenarios = scenarios
+        self.candidates = candidates
+        self.last: dict[str, Any] = {}
 
     def choose(
         self, game: Game[Any, Any], state: State, player: PlayerId, budget_s: float, rng: Random
     ) -> Any:
+        return self.decide(game, state, player, budget_s, rng).to_json()
+
+    def decide(
+        self, game: Game[Any, Any], state: State, player: PlayerId, budget_s: float, rng: Random
+    ) -> Order:
+        start = time.perf_counter()
+        deadline = start + max(0.005, budget_s * 0.6)
         me = state.snake(player)
-        model = Model(state)
-        plans = model.plans(me, rng)
         n = state.path_length
-        best = plans[0]
-        if me.charges > 0 and best.survived == n and best.risk > RISKY:
-            # Every way is dangerous: stand still as a wall (SS-8.1), or pass through
-            # everybody for three turns (SS-8.5).
-            if me.race == Race.BREAKER:
-                return Order(breaker=True).to_json()
-            if me.race == Race.GHOST:
-                ghostly = model.plans(me, rng, ghost=True)
-                if ghostly and ghostly[0].survived == n:
-                    return Order(path=ghostly[0].path, ghost=True).to_json()
-        if best.survived < n and me.charges > 0:
-            # Every path dies: a power may be the way out (SS-8.1, 8.4, 8.5).
-            if me.race == Race.BREAKER:
-                return Order(breaker=True).to_json()
-            if me.race == Race.GHOST:
-                ghostly = model.plans(me, rng, ghost=True)
-                if ghostly and ghostly[0].survived == n:
-                    return Order(path=ghostly[0].path, ghost=True).to_json()
-            if me.race == Race.DIGGER:
-                for k in range(1, n + 1):
-                    dug = model.plans(me, rng, dig_from=k)
-                    if dug and dug[0].survived == n:
-                        return Order(path=dug[0].path, dig=k).to_json()
-        return _order(best, n).to_json()
+        model = Model(state)
+        plans = model.plans(me, rng, with_risk=False)
+        scenarios = random_safe_scenarios(state, player, rng, self.scenarios)
+        heads = head_map(model, state, scenarios)
+        ranked = sorted(
+            (p for p in plans if p.survived == n),
+            key=lambda p: p.score - COLLISION_RISK * collision_risk(p.cells, heads),
+            reverse=True,
+        )
+        chosen = ranked[: self.candidates] or plans[:1]
+        candidates = [_order(p, n) for p in chosen]
+        means, played = engine_means(
+            game, state, player, candidates, scenarios, MEDIUM_WEIGHTS, deadline
+        )
+        best = max(range(len(candidates)), key=lambda i: means[i])
+        if me.charges > 0:
+            # A defensive power (stand still, move first, pass through, dig: SS-8.1, 8.2,
+            # 8.4, 8.5) when it is worth the charge.
+            top = [candidates[i] for i in sorted(range(len(means)), key=lambda i: -means[i])[:3]]
+            extra = [
+                o for o in _defensive(state, model, me, rng, top) if _valid(game, state, me.id, o)
+            ]
+            if extra:
+                more, _ = engine_means(
+                    game, state, player, extra, scenarios[:played], MEDIUM_WEIGHTS, math.inf
+                )
+                i = max(range(len(extra)), key=lambda i: more[i])
+                if more[i] > means[best] + CHARGE_VALUE:
+                    self.last = {"scenarios": played, "chosen": extra[i].to_json()}
+                    return extra[i]
+        self.last = {
+            "scenarios": played,
+            "candidates": len(candidates),
+            "steps": played * len(candidates),
+            "seconds": time.perf_counter() - start,
+        }
+        return candidates[best]
+
+
+def _valid(game: Game[Any, Any], state: State, player: PlayerId, order: Order) -> bool:
+    try:
+        game.validate(state, player, order)
+    except OrderError:
+        return False
+    return True
+
+
+def _defensive(
+    state: State, model: Model, me: Snake, rng: Random, top: Sequence[Order]
+) -> list[Order]:
+    """The powers that save a snake with no good way: stand still, move first, pass
+    through, dig."""
+    n = state.path_length
+    if me.race == Race.BREAKER:
+        return [Order(breaker=True)]
+    if me.race == Race.DASHER:
+        return [Order(path=o.path, dash=k) for o in top for k in (1, 2) if k <= me.charges]
+    if me.race == Race.GHOST:
+        ghostly = model.plans(me, rng, ghost=True)
+        return [Order(path=complete_path(p, n), ghost=True) for p in ghostly[:3]]
+    if me.race == Race.DIGGER:
+        out = []
+        for k in range(1, n + 1):
+            dug = [
+                p for p in model.plans(me, rng, dig_from=k, with_risk=False)[:2] if p.survived == n
+            ]
+            out += [Order(path=p.path, dig=k) for p in dug]
+        return out
+    return []
+
+
+#: The hard bot: random-safe draws per decision, the chance that another snake follows
+#: one of its own best paths in a scenario (else a random-safe draw), how many of those
+#: paths it has and how likely each is, its path candidates, and the margin a power
+#: must win by to spend a charge.
+HARD_RANDOM_SAFE = 32
+HARD_SMART = 0.85
+HARD_LIKELY = (0.55, 0.28, 0.17)
+HARD_CANDIDATES = 14
+HARD_CHARGE_VALUE = 12.0
+#: How the hard bot predicts a careful snake: its best paths by the pre-screen, each
+#: played through the engine against this many random-safe draws.
+PREDICT_CANDIDATES = 8
+PREDICT_SCENARIOS = 5
+#: The hard bot's penalty per step onto a cell another head could reach as soon.
+EXPOSURE = 20.0
+#: Scenarios drawn up front (the search plays as many as its time allows).
+HARD_SCENARIOS = 96
 
 
 class SnakeHardBot:
-    """Samples the opponents' plausible paths and plays its candidates through the engine.
+    """Samples the other snakes' plausible orders and plays its candidates through the engine.
 
-    Candidates: the model's best paths and, while the snake has charges, its
-    race's power in the forms that can help (SS-8). Scenarios: each opponent's
-    path drawn from its own model ranking (mostly its best, sometimes its
-    second or third). Each scenario is resolved by ``game.step`` for every
-    candidate (common random numbers), scored by :func:`outcome_value`; the
-    candidate with the best mean is played.
+    Each other snake is expected either to move as a careful snake would (one
+    of its own best paths: most room, fewest expected collisions with the
+    others' random-safe heads) or at random-safe. Candidates: the paths with
+    the most room and the fewest expected collisions under that mixture, and
+    while the snake has charges its race's power in the forms that can help
+    (SS-8). Every candidate meets the same scenarios through ``game.step``
+    (common random numbers), scored by :func:`outcome_value`, until the time
+    is up; the best mean wins, a power only when it beats the best path by
+    more than a charge is worth.
     """
 
     name = "hard"
 
-    def __init__(self, paths: int = 8, opponent_paths: int = 3) -> None:
-        self.paths = paths
-        self.opponent_paths = opponent_paths
+    def __init__(self, candidates: int = HARD_CANDIDATES, smart: float = HARD_SMART) -> None:
+        self.candidates = candidates
+        self.smart = smart
         self.last: dict[str, Any] = {}
 
     def choose(
@@ -386,125 +581,127 @@ class SnakeHardBot:
         model = Model(state)
         me = state.snake(player)
         n = state.path_length
-        plans = model.plans(me, rng)
-        candidates = self._candidates(game, state, model, me, plans, rng)
-        if len(candidates) == 1:
-            self.last = {"scenarios": 0, "steps": 0, "candidates": 1}
-            return candidates[0]
-        opponents = [s for s in state.snakes if s.alive and s.id != player]
-        rankings = {s.id: model.plans(s, rng)[: self.opponent_paths] for s in opponents}
-        totals = [0.0] * len(candidates)
-        scenarios = 0
-        steps = 0
-        while True:
-            others = {
-                sid: _order(_plausible(ranked, rng), n)
-                for sid, ranked in rankings.items()
-                if ranked
-            }
-            for sid in rankings:
-                if sid not in others:
-                    others[sid] = game.missed_order(state, sid, rng)
-            done = True
-            for i, order in enumerate(candidates):
-                orders = dict(others)
-                orders[player] = order
-                try:
-                    after = game.step(state, orders).state
-                    totals[i] += outcome_value(state, after, player, model)
-                except OrderError:
-                    totals[i] += -1e6
-                steps += 1
-                if time.perf_counter() > deadline and scenarios > 0:
-                    done = False
-                    break
-            if not done:
-                break
-            scenarios += 1
-            if time.perf_counter() > deadline:
-                break
-        # Only candidates seen in every completed scenario compare fairly.
-        # The model's own view (risks this turn, its tail, doomed cells) breaks near-ties.
-        prior = {p.path: max(-50.0, p.score) for p in reversed(plans) if len(p.path) == n}
-        means = [
-            t / max(1, scenarios) + MODEL_PRIOR * prior.get(o.path, 0.0)
-            for t, o in zip(totals, candidates, strict=True)
-        ]
-        best = max(range(len(candidates)), key=lambda i: means[i])
+        scenarios = self._scenarios(game, state, model, player, rng)
+        heads = head_map(model, state, scenarios)
+        plans = model.plans(me, rng, with_risk=False)
+        ranked = sorted(
+            (p for p in plans if p.survived == n),
+            key=lambda p: p.score - COLLISION_RISK * collision_risk(p.cells, heads),
+            reverse=True,
+        )
+        paths = [_order(p, n) for p in (ranked[: self.candidates] or plans[:1])]
+        powers: list[Order] = []
+        if me.charges > 0:
+            top = ranked[:3] or plans[:1]
+            powers = [
+                o
+                for o in power_orders(state, model, me, top, rng)
+                if o not in paths and _valid(game, state, player, o)
+            ]
+        candidates = paths + powers
+        means, played = engine_means(
+            game, state, player, candidates, scenarios, HARD_WEIGHTS, deadline
+        )
+        # Paranoia: whatever the model expects, a cell another head could reach first
+        # (or at the same step) is a risk the sampled scenarios may miss.
+        for i, o in enumerate(candidates):
+            means[i] -= EXPOSURE * exposure(model, state, me, o)
+        best = max(range(len(paths)), key=lambda i: means[i])
+        if powers:
+            j = max(range(len(paths), len(candidates)), key=lambda i: means[i])
+            if means[j] > means[best] + HARD_CHARGE_VALUE:
+                best = j
         self.last = {
-            "scenarios": scenarios,
-            "steps": steps,
+            "scenarios": played,
+            "steps": played * len(candidates),
             "candidates": len(candidates),
             "chosen": candidates[best].to_json(),
             "seconds": time.perf_counter() - start,
         }
         return candidates[best]
 
-    def _candidates(
-        self,
-        game: Game[Any, Any],
-        state: State,
-        model: Model,
-        me: Snake,
-        plans: list[Plan],
-        rng: Random,
-    ) -> list[Order]:
+    def _scenarios(
+        self, game: Game[Any, Any], state: State, model: Model, player: PlayerId, rng: Random
+    ) -> list[Scenario]:
+        """The other snakes' orders: each snake's likely choice as a careful snake that
+        expects random-safe neighbours would make it (its best paths by room and
+        expected collisions, played through the engine against a few random-safe
+        draws), or now and then a random-safe draw."""
         n = state.path_length
-        out = [_order(p, n) for p in diverse(plans, self.paths)]
-        if me.charges > 0:
-            out += power_orders(state, model, me, plans, rng)
-        unique: list[Order] = []
-        for o in out:
-            if o in unique:
+        drawn = random_safe_scenarios(state, "", rng, HARD_RANDOM_SAFE)  # everybody
+        likely: dict[PlayerId, list[Order]] = {}
+        tests = drawn[:PREDICT_SCENARIOS]
+        for s in state.snakes:
+            if not s.alive or s.id == player:
                 continue
-            try:
-                game.validate(state, me.id, o)
-            except OrderError:
+            theirs = head_map(model, state, drawn, skip=s.id)
+            plans = model.plans(s, rng, with_risk=False)
+            best = sorted(
+                (p for p in plans if p.survived == n),
+                key=lambda p: p.score - COLLISION_RISK * collision_risk(p.cells, theirs),
+                reverse=True,
+            )[:PREDICT_CANDIDATES]
+            if not best:
                 continue
-            unique.append(o)
-        return unique or [game.missed_order(state, me.id, rng)]
+            orders = [_order(p, n) for p in best]
+            values, _ = engine_means(game, state, s.id, orders, tests, MEDIUM_WEIGHTS, math.inf)
+            ranked = sorted(range(len(orders)), key=lambda i: -values[i])
+            likely[s.id] = [orders[i] for i in ranked[: len(HARD_LIKELY)]]
+        out: list[Scenario] = []
+        for k in range(HARD_SCENARIOS):
+            scenario = {sid: o for sid, o in drawn[k % len(drawn)].items() if sid != player}
+            for sid, orders in likely.items():
+                if rng.random() < self.smart:
+                    scenario[sid] = rng.choices(orders, HARD_LIKELY[: len(orders)])[0]
+            out.append(scenario)
+        return out
 
 
-def diverse(plans: Sequence[Plan], k: int) -> list[Plan]:
-    """Up to ``k`` good plans that differ: the best for each first step, then the
-    best for each end cell, so that the search compares real alternatives."""
-    chosen: list[Plan] = []
-    firsts: set[str] = set()
-    for p in plans:
-        if p.path and p.path[0] not in firsts and (p.survived > 0 or not chosen):
-            firsts.add(p.path[0])
-            chosen.append(p)
-    ends = {p.cells[-1] for p in chosen if p.cells}
-    for p in plans:
-        if len(chosen) >= k:
+def exposure(model: Model, state: State, me: Snake, order: Order) -> int:
+    """How many times ``order``'s head steps on a cell another head could reach at that
+    step or earlier (its distance, a dasher's possible head start included)."""
+    if order.breaker or order.ghost or me.ghost_turns_left >= 2 or not order.path:
+        return 0
+    others = [s for s in state.snakes if s.alive and s.id != me.id and not s.is_ghost]
+    if not others:
+        return 0
+    reach = [model.reach(s) for s in others]
+    early = [min(2, s.charges) if s.race == Race.DASHER else 0 for s in others]
+    count = 0
+    head = me.head
+    for k, letter in enumerate(order.path, start=1):
+        head = model.target(head, DIRS.index(letter))
+        if head < 0 or model.wall[head]:
             break
-        if p.cells and p.cells[-1] not in ends:
-            ends.add(p.cells[-1])
-            chosen.append(p)
-    return chosen[: max(k, len(firsts))]
-
-
-def _plausible(ranked: Sequence[Plan], rng: Random) -> Plan:
-    """An opponent's path: its best with probability about ½, else one of the next."""
-    weights = [math.exp(-0.7 * i) for i in range(len(ranked))]
-    return rng.choices(list(ranked), weights)[0]
+        step = k - order.dash
+        for dist, e in zip(reach, early, strict=True):
+            d = dist[head]
+            if 0 < d <= step + e:
+                count += 1
+    return count
 
 
 def power_orders(
-    state: State, model: Model, me: Snake, plans: list[Plan], rng: Random
+    state: State, model: Model, me: Snake, plans: Sequence[Plan], rng: Random
 ) -> list[Order]:
-    """Each race's power in the forms worth trying this turn (SS-8)."""
+    """Each race's power in the forms worth trying this turn (SS-8), around the best
+    few of ``plans``."""
     n = state.path_length
     top = plans[0]
-    path = complete_path(top, n)
     race = me.race
     out: list[Order] = []
     if race == Race.BREAKER:
         out.append(Order(breaker=True))  # SS-8.1: stand still, a wall to others
-    elif race == Race.DASHER:
-        out += [Order(path=path, dash=k) for k in (1, 2) if k <= me.charges]  # SS-8.2
+    elif race == Race.DASHER:  # SS-8.2: move first
+        out += [
+            Order(path=complete_path(p, n), dash=k)
+            for p in plans[:3]
+            for k in (1, 2)
+            if k <= me.charges
+        ]
     elif race == Race.TRAPPER:
-        out += _trap_orders(state, model, me, top)
+        for p in plans[:2]:
+            out += _trap_orders(state, model, me, p)
     elif race == Race.DIGGER:
         for k in range(1, n + 1):  # SS-8.4: a path through walls, digging from step k
             dug = [p for p in model.plans(me, rng, dig_from=k)[:2] if p.survived == n]
@@ -561,11 +758,16 @@ def _shot_orders(model: Model, me: Snake, top: Plan, n: int) -> list[Order]:
     return [Order(path=path, shoot=shots)]
 
 
-def outcome_value(before: State, after: State, player: PlayerId, model: Model) -> float:
+def outcome_value(
+    before: State, after: State, player: PlayerId, weights: Weights = HARD_WEIGHTS
+) -> float:
     """How good the state after a turn is for ``player``: placement first, then room.
 
-    A death scores by how many snakes it outlived; a survivor by the snakes
-    that died (each one a step up the placement, SS-10.1), its room and length.
+    A death scores by how many snakes it outlived. A survivor scores the snakes
+    that died (each one a step up the placement, SS-10.1), its room and length,
+    less next turn's estimated risk of death (:func:`next_turn_risk`), a pocket
+    smaller than itself, a ghost wearing off on a body (SS-8.5), and how far it
+    is from two turns of steps it could still walk alone.
     """
     me = after.snake(player)
     result = after.result
@@ -584,60 +786,195 @@ def outcome_value(before: State, after: State, player: PlayerId, model: Model) -
             when = (s.death.turn, s.death.frame)
             outlived += 1.0 if when < mine else 0.5 if when == mine else 0.0
         return -500.0 + 40.0 * outlived
-    others = {
-        c for s in after.snakes if s.alive and s.id != player and not s.is_ghost for c in s.body
-    }
-    board = Board(after)
-    blocked = others | set(me.body)
+    pos = Position(after, player)
+    n = after.path_length
     cap = max(AREA_CAP, 2 * me.target_length)
-    room = _area(board, after, me.head, blocked, cap)
+    room = pos.room(cap)
     # A pocket smaller than the snake is a slow death.
     pocket = 8.0 * max(0, me.target_length - room)
-    # Next turn's dangers: no way out, or another head close enough for a head-on.
-    nb = board.nb
-    exits = sum(
-        1
-        for d in range(4)
-        if (t := nb[me.head * 4 + d]) >= 0 and t not in blocked and not board.is_wall(t)
-    )
-    near = 0.0
-    heads = {s.head for s in after.snakes if s.alive and s.id != player and not s.is_ghost}
-    ring1 = {t for d in range(4) if (t := nb[me.head * 4 + d]) >= 0}
-    ring2 = {t for c in ring1 for d in range(4) if (t := nb[c * 4 + d]) >= 0}
-    for h in heads:
-        near += NEAR_HEAD_1 if h in ring1 else NEAR_HEAD_2 if h in ring2 else 0.0
-    trapped = -150.0 if exits == 0 else -15.0 if exits == 1 else 0.0
+    danger = 0.0
+    mine_cells = set(me.body)
     if me.is_ghost:
         # When the ghost wears off, lying on another snake kills both, on itself kills
         # it (SS-8.5): a turn later for the search, so the value looks ahead here.
+        others = {
+            c for s in after.snakes if s.alive and s.id != player and not s.is_ghost for c in s.body
+        }
         overlap = len(others.intersection(me.body))
-        folded = len(me.body) - len(set(me.body)) - _stacked(me.body)
+        folded = len(me.body) - len(mine_cells) - _stacked(me.body)
         weight = GHOST_EXPIRY_RISK / me.ghost_turns_left
-        trapped -= weight * (overlap + max(0, folded))
-    return 60.0 * died_now + room + 0.5 * me.length + trapped - near - pocket
+        danger += weight * (overlap + max(0, folded))
+    else:
+        # Another ghost wearing off on this body kills both (SS-8.5).
+        for s in after.snakes:
+            if s.alive and s.id != player and s.is_ghost:
+                shared = len(mine_cells.intersection(s.body))
+                danger += GHOST_EXPIRY_RISK / s.ghost_turns_left * shared
+    risk = pos.next_turn_risk(room)
+    if weights.survival:
+        # How far the snake can still go with everything else standing still: short of
+        # two turns of steps, it is boxed in.
+        horizon = 2 * n
+        steps = pos.walk_length(horizon, SURVIVAL_NODES)
+        danger += weights.survival * (horizon - steps)
+    value = (
+        weights.kill * died_now
+        + room
+        + 0.5 * me.length
+        - weights.next_death * risk
+        - danger
+        - pocket
+    )
+    if weights.territory:
+        # The cells this head reaches before every other head, however far: its share
+        # of the board in the long run.
+        own, _, _ = pos.top.voronoi(me.head, pos.heads, pos.open, 4 * n)
+        value += weights.territory * min(own, weights.territory_cap)
+    return value
+
+
+#: The logistic model of next turn's risk of death (against random-safe snakes), fitted
+#: on positions of medium-vs-easy games: the best of a snake's paths was played against
+#: sampled random-safe orders. Features: cells the head reaches first (of 8), how far
+#: (of 5), room (of 12), free neighbours (of 3), other heads one and two steps away,
+#: cells reached together with another head (of 6).
+RISK_MODEL = (1.78, -2.06, -1.63, -1.29, -0.9, 0.13, 0.19, 0.61)
+
+
+class Position:
+    """One living snake's position between turns, as cell sets (:mod:`.snake_bits`)."""
+
+    __slots__ = ("heads", "me", "open", "state", "top", "walls")
+
+    def __init__(self, state: State, player: PlayerId) -> None:
+        self.state = state
+        self.me = state.snake(player)
+        self.top = topology(state)
+        self.walls = wall_bits(state)
+        bodies = 0
+        heads: list[int] = []
+        for s in state.snakes:
+            if s.alive and s.id != player and not s.is_ghost:
+                heads.append(s.head)
+                bodies |= _body_bits(s.body)
+        self.heads = heads
+        #: Open cells: no wall, no body (its own included).
+        self.open = self.top.full & ~(self.walls | bodies | _body_bits(self.me.body))
+
+    def room(self, cap: int) -> int:
+        return min(cap, self.top.flood(self.me.head, self.open, cap))
+
+    def features(self, room: int) -> tuple[float, ...]:
+        """The inputs of :data:`RISK_MODEL`."""
+        top, head, open_cells = self.top, self.me.head, self.open
+        ring1 = top.expand(1 << head)
+        exits = (ring1 & open_cells).bit_count()
+        near1 = near2 = 0
+        if self.heads:
+            ring2 = top.expand(ring1) & ~ring1
+            for h in self.heads:
+                if ring1 >> h & 1:
+                    near1 += 1
+                elif ring2 >> h & 1:
+                    near2 += 1
+        terr, depth, shared = top.voronoi(head, self.heads, open_cells, self.state.path_length + 1)
+        return (
+            1.0,
+            min(terr, 8) / 8,
+            min(depth, 5) / 5,
+            min(room, 12) / 12,
+            min(exits, 3) / 3,
+            float(near1),
+            float(near2),
+            min(shared, 6) / 6,
+        )
+
+    def next_turn_risk(self, room: int) -> float:
+        """Estimated chance that even the best path dies next turn (:data:`RISK_MODEL`)."""
+        z = sum(w * x for w, x in zip(RISK_MODEL, self.features(room), strict=True))
+        return 1.0 / (1.0 + math.exp(-z))
+
+    def walk_length(self, limit: int, budget: int) -> int:
+        """The most steps (up to ``limit``) the snake can make alone among the open cells,
+        the other snakes standing still, its tail following and the cells of the next
+        terrain change gone (a depth-first search of at most ``budget`` nodes)."""
+        me = self.me
+        blocked = self.top.full & ~(self.open | _body_bits(me.body))
+        for c in _next_removal(self.state):
+            blocked |= 1 << c
+        nb = self.top.nb
+        count: dict[int, int] = {}
+        for c in me.body:
+            count[c] = count.get(c, 0) + 1
+        best = 0
+        nodes = 0
+
+        def dfs(cells: list[int], grow: int, depth: int) -> None:
+            nonlocal best, nodes
+            best = max(best, depth)
+            if best >= limit or nodes >= budget:
+                return
+            head, tail = cells[0], cells[-1]
+            frees = grow == 0 and count[tail] == 1
+            for t in nb[head * 4 : head * 4 + 4]:
+                if t < 0 or blocked >> t & 1:
+                    continue
+                if count.get(t, 0) and not (frees and t == tail):
+                    continue
+                nodes += 1
+                count[t] = count.get(t, 0) + 1
+                if grow:
+                    dfs([t, *cells], grow - 1, depth + 1)
+                else:
+                    count[tail] -= 1
+                    dfs([t, *cells[:-1]], 0, depth + 1)
+                    count[tail] += 1
+                count[t] -= 1
+                if best >= limit or nodes >= budget:
+                    return
+
+        dfs(list(me.body), me.pending_growth, 0)
+        return best
+
+
+_BODY_BITS: dict[tuple[int, ...], int] = {}
+
+
+def _body_bits(body: tuple[int, ...]) -> int:
+    """A body's cells as bits (remembered: the same bodies come back scenario after
+    scenario)."""
+    bits = _BODY_BITS.get(body)
+    if bits is None:
+        bits = cell_bits(body)
+        if len(_BODY_BITS) > 50_000:
+            _BODY_BITS.clear()
+        _BODY_BITS[body] = bits
+    return bits
+
+
+def _next_removal(state: State) -> set[int]:
+    """Cells the terrain changes already queued or due at the next death remove (SS-7)."""
+    out: set[int] = set()
+    changes = state.terrain.changes
+    for k in (*state.queued, state.deaths + 1):
+        for op in changes.get(k, ()):
+            if isinstance(op, Remove):
+                out.update(op.cells)
+    return out
+
+
+def features(state: State, player: PlayerId) -> dict[str, float]:
+    """The value function's view of a living snake's position (for calibration)."""
+    pos = Position(state, player)
+    room = pos.room(40)
+    f = pos.features(room)
+    names = ("bias", "terr", "depth", "room", "exits", "near1", "near2", "shared")
+    return dict(zip(names, f, strict=True))
 
 
 def _stacked(body: Sequence[int]) -> int:
     """Repeated cells that are consecutive copies (a stacked tail), which do not count."""
     return sum(1 for a, b in itertools.pairwise(body) if a == b)
-
-
-def _area(board: Board, state: State, start: int, blocked: set[int], cap: int) -> int:
-    """Flood fill over the state's open cells (walls as the engine defines them), up to ``cap``."""
-    terrain = state.terrain
-    seen = {start}
-    frontier = [start]
-    nb = board.nb
-    while frontier and len(seen) <= cap:
-        c = frontier.pop()
-        for d in range(4):
-            t = nb[c * 4 + d]
-            if t >= 0 and state.grid[t] == LADDER:
-                t = terrain.other_floor(t)
-            if t >= 0 and t not in seen and t not in blocked and not board.is_wall(t):
-                seen.add(t)
-                frontier.append(t)
-    return len(seen) - 1
 
 
 def make_snake_bot(level: str) -> SnakeSafeBot | SnakeMediumBot | SnakeHardBot:
