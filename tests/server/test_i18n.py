@@ -22,7 +22,7 @@ PLATFORM_TEMPLATES = {
 PLATFORM_MODULES = {
     "api/deps.py", "api/routes/pages.py", "api/routes/accounts.py", "api/routes/lobby.py",
     "api/routes/matches.py", "api/routes/live.py", "services/accounts.py",
-    "services/lobby.py", "services/matches.py", "services/hot.py",
+    "services/lobby.py", "services/matches.py", "services/hot.py", "services/chat.py",
 }  # fmt: skip
 
 
