@@ -3,9 +3,11 @@
 Server → client: ``snapshot`` (on connect and when seats change),
 ``submitted`` (a player has sent orders; the orders only to their author),
 ``reveal`` (the resolved turn: every order, the report, frames, new view),
-``error`` (a refusal, with its code and reason), ``pong``.
-Client → server: ``{"type": "orders", "player": P, "orders": O, "turn": N}``
-and ``{"type": "ping"}``.
+``chat`` (a line of the players' chat, to the players who may read it only),
+``error`` (a refusal, with its code and reason; ``"about": "chat"`` for a chat line),
+``pong``.
+Client → server: ``{"type": "orders", "player": P, "orders": O, "turn": N}``,
+``{"type": "chat", "text": T}`` and ``{"type": "ping"}``.
 
 The session cookie says who is connected; the Origin header must be this
 site (no other site's page may play for a visitor).
@@ -24,7 +26,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from samtempa.server.api.deps import LANG_COOKIE, SESSION_COOKIE
 from samtempa.server.core.i18n import LOCALES, negotiate
 from samtempa.server.models import Match, Seat
-from samtempa.server.services import accounts
+from samtempa.server.services import accounts, chat
 from samtempa.server.services.errors import Refusal
 from samtempa.server.services.live import Connection
 from samtempa.server.services.matches import Actor, seats_of
@@ -106,6 +108,8 @@ async def _handle(
     kind = message.get("type")
     if kind == "ping":
         return {"type": "pong"}
+    if kind == "chat":
+        return await _chat(message, conn, actor, coordinator, gettext)
     if kind != "orders":
         return _error(Refusal("bad-message", "unknown message type %(kind)s", kind=kind), gettext)
     player = message.get("player")
@@ -118,6 +122,22 @@ async def _handle(
         await coordinator.submit(conn.match_id, actor, player, message.get("orders"), turn)
     except Refusal as refusal:
         return _error(refusal, gettext, player=player, turn=turn)
+    return None
+
+
+async def _chat(
+    message: dict[str, Any], conn: Connection, actor: Actor, coordinator: Any, gettext: Any
+) -> dict[str, Any] | None:
+    """A chat line: stored, then pushed to the players (its author included) by the hub."""
+    text = message.get("text")
+    if not isinstance(text, str):
+        return _error(Refusal("bad-message", "a chat line needs a text"), gettext, about="chat")
+    try:
+        await chat.post(
+            coordinator.db, coordinator.hub, actor.user_id, conn.match_id, text, coordinator.now()
+        )
+    except Refusal as refusal:
+        return _error(refusal, gettext, about="chat")
     return None
 
 

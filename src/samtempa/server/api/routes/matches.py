@@ -1,4 +1,5 @@
-"""A match: its page (play or watch), its JSON snapshot, orders over HTTP, replays, downloads."""
+"""A match: its page (play or watch), its JSON snapshot, orders and chat over HTTP, replays,
+downloads."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from starlette.concurrency import run_in_threadpool
 
 from samtempa.games.registry import get_game
 from samtempa.server.api.deps import CsrfChecked, CurrentVisitor, read, render, services_of
-from samtempa.server.models import Match, Seat, Turn
+from samtempa.server.models import Match, Seat, Turn, User
+from samtempa.server.services import chat
 from samtempa.server.services.errors import Refusal
 from samtempa.server.services.matches import live_info_tx, seats_of, snapshot_message, utcnow
 
@@ -32,10 +34,21 @@ def _match_or_404(session: Session, match_id: str) -> Match:
 async def match_page(request: Request, visitor: CurrentVisitor, match_id: str) -> Response:
     def load(session: Session) -> dict[str, Any]:
         info = live_info_tx(session, match_id, visitor.actor)
-        return {"snapshot": snapshot_message(info, visitor.actor, utcnow()), "match": info.match}
+        user = session.get(User, visitor.user.id) if visitor.user else None
+        return {
+            "snapshot": snapshot_message(info, visitor.actor, utcnow()),
+            "match": info.match,
+            "chat": chat.page_chat(session, user, info.match),
+        }
 
     data = await read(request, load)
-    return render(request, "match.html", snapshot_json=json.dumps(data["snapshot"]), **data)
+    return render(
+        request,
+        "match.html",
+        snapshot_json=json.dumps(data["snapshot"]),
+        chat_max=chat.MAX_LENGTH,
+        **data,
+    )
 
 
 @router.get("/api/matches/{match_id}")
@@ -71,6 +84,38 @@ async def submit_orders(
             "revealed": outcome.revealed is not None,
         }
     )
+
+
+class ChatIn(BaseModel):
+    text: str
+
+
+@router.post("/api/matches/{match_id}/chat", dependencies=[CsrfChecked])
+async def post_chat(
+    request: Request, visitor: CurrentVisitor, match_id: str, body: ChatIn
+) -> Response:
+    """A line of the players' chat; the players' live pages get it over their websocket."""
+    services = services_of(request)
+    line = await chat.post(
+        services.db,
+        services.hub,
+        visitor.user.id if visitor.user else None,
+        match_id,
+        body.text,
+        services.coordinator.now(),
+    )
+    return JSONResponse(line.to_json())
+
+
+@router.get("/api/matches/{match_id}/chat")
+async def chat_json(request: Request, visitor: CurrentVisitor, match_id: str) -> Response:
+    """The chat's last lines, oldest first, for the players who may read it."""
+
+    def load(session: Session) -> list[dict[str, Any]]:
+        user = session.get(User, visitor.user.id) if visitor.user else None
+        return [line.to_json() for line in chat.history(session, user, match_id)]
+
+    return JSONResponse({"lines": await read(request, load)})
 
 
 def _turns(session: Session, match_id: str) -> list[Turn]:

@@ -7,6 +7,7 @@
   const outbox = [];  // messages sent while the socket is (re)connecting
   let socket = null;
   let timerEnd = null;
+  let opened = false;
 
   function T(key, values) {
     let text = strings[key] || key;
@@ -20,10 +21,14 @@
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + "/ws/matches/" + root.dataset.match);
     socket.onopen = () => {
+      if (opened) catchUp();  // lines said while this page was cut off
+      opened = true;
       while (outbox.length && socket.readyState === WebSocket.OPEN) socket.send(outbox.shift());
     };
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
+      // Chat lines and chat refusals are the chat box's, never the game's.
+      if (message.type === "chat" || message.about === "chat") { chat(message); return; }
       if ("seconds_left" in message) setTimer(message.seconds_left);
       for (const handler of handlers) handler(message);
     };
@@ -64,6 +69,54 @@
     for (const li of document.querySelectorAll("#seats li")) {
       li.querySelector(".picked").hidden = !players.includes(li.dataset.player);
     }
+  }
+
+  // The players' chat: on the pages of players who may chat only. Text always goes in as
+  // text (textContent), never as markup.
+  const chatLines = document.getElementById("chat-lines");
+  const chatInput = document.getElementById("chat-text");
+  const chatError = document.getElementById("chat-error");
+  let lastSaid = "";
+
+  function chat(message) {
+    if (!chatLines) return;
+    if (message.type === "error") {
+      chatError.textContent = message.message;
+      chatError.hidden = false;
+      if (!chatInput.value) chatInput.value = lastSaid;  // give the refused line back
+      return;
+    }
+    if (chatLines.querySelector('[data-id="' + Number(message.id) + '"]')) return;
+    const li = document.createElement("li");
+    li.dataset.id = message.id;
+    const author = document.createElement("strong");
+    author.textContent = message.author;
+    const text = document.createElement("span");
+    text.textContent = message.text;
+    li.append(author, ": ", text);
+    // In the order they were said, even when a catch-up arrives after newer lines.
+    const after = [...chatLines.children].find((e) => Number(e.dataset.id) > message.id);
+    chatLines.insertBefore(li, after || null);
+    chatLines.scrollTop = chatLines.scrollHeight;
+  }
+
+  function catchUp() {
+    if (!chatLines) return;
+    fetch("/api/matches/" + root.dataset.match + "/chat")
+      .then((r) => (r.ok ? r.json() : { lines: [] }))
+      .then((data) => data.lines.forEach(chat))
+      .catch(() => {});
+  }
+
+  if (chatLines) {
+    document.getElementById("chat-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      if (!chatInput.value.trim()) return;
+      lastSaid = chatInput.value;
+      send({ type: "chat", text: lastSaid });
+      chatInput.value = "";
+      chatError.hidden = true;
+    });
   }
 
   window.Live = {
