@@ -2,13 +2,14 @@
 
 Only the seated players who have an account take part, each as long as
 :func:`.topics.can_chat` allows (a child whose parent turned chat off neither
-reads nor writes). Spectators see none of it, so what players say to each
-other stays between them and no stranger can talk to a child through a game.
+reads nor writes). Spectators neither read nor write it: anyone may watch a
+public game, and no watcher reaches its players, children among them, through it.
 Games on one screen and against the computer have nobody to talk to;
 correspondence games debate in their public topic (:mod:`.topics`).
 
 Lines are stored (:class:`~samtempa.server.models.ChatMessage`), so a page
-opened later shows the history, and so the rate limit counts across processes.
+opened later shows the history and the rate limit counts the stored lines,
+whichever process stored them.
 """
 
 from __future__ import annotations
