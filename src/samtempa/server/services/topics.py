@@ -3,7 +3,8 @@
 Anyone with an account may post; the game master may hide a message (it then
 shows as hidden to everyone, its text to nobody) and show it again. There are
 no private messages between players, here or anywhere on the platform: the
-rule book asks players to debate in the open. A child account follows its
+rule book asks players to debate in the open (a live game's chat,
+:mod:`.chat`, is read by all of that game's players). A child account follows its
 parent's chat setting: with chat off it neither reads nor writes topics.
 """
 
