@@ -9,26 +9,40 @@ from pathlib import Path
 import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src"
-SNAKE = SRC / "samtempa" / "games" / "snake"
+GAMES = SRC / "samtempa" / "games"
+#: What setup.py compiles with mypyc, by folder: every module, or the ones listed.
+COMPILED = {
+    GAMES / "shell": ("board", "state", "rules", "game", "notation"),
+    GAMES / "snake": None,
+}
+
+
+def compiled_sources() -> list[Path]:
+    out: list[Path] = []
+    for folder, names in COMPILED.items():
+        if names is None:
+            out += [p for p in folder.rglob("*.py") if p.name != "__init__.py"]
+        else:
+            out += [folder / f"{n}.py" for n in names]
+    return out
 
 
 def stale_compiled_modules() -> list[str]:
-    """Snake Synapse sources changed since mypyc compiled them (see setup.py).
+    """Engine sources changed since mypyc compiled them (see setup.py).
 
     Python imports a compiled module before its ``.py``, so testing after an
     edit without rebuilding would test the old code.
     """
-    if not any(SNAKE.rglob("*.so")):
+    if not any(folder.glob("*__mypyc*.so") for folder in COMPILED):
         return []  # a pure-Python build (SAMTEMPA_PURE_PYTHON=1)
-    manifest = SNAKE / "_compiled.json"
+    manifest = SRC / "samtempa" / "_compiled.json"
     if not manifest.exists():
-        return ["(no _compiled.json beside the compiled modules)"]
+        return ["(no src/samtempa/_compiled.json beside the compiled modules)"]
     built = json.loads(manifest.read_text())
     root = SRC.parent
     current = {
         p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-        for p in SNAKE.rglob("*.py")
-        if p.name != "__init__.py"
+        for p in compiled_sources()
     }
     return sorted(
         name for name in set(built) | set(current) if built.get(name) != current.get(name)
@@ -39,6 +53,6 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     stale = stale_compiled_modules()
     if stale:
         raise pytest.UsageError(
-            "the compiled Snake Synapse engine is older than its sources "
+            "the compiled engines are older than their sources "
             f"({', '.join(stale)}): run ./dev test, or .venv/bin/pip install -e '.[dev]'"
         )

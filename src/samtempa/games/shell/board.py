@@ -12,20 +12,22 @@ wrapping into the next row: no edge masks are needed on the hot path.
 
 from __future__ import annotations
 
+from typing import Final
+
 from samtempa.grid import COLUMNS, EIGHT_DIRECTIONS
 
-SIZE = 9
-STRIDE = 10
+SIZE: Final = 9
+STRIDE: Final = 10
 
-SQUARES: tuple[int, ...] = tuple(r * STRIDE + c for r in range(SIZE) for c in range(SIZE))
-FULL_MASK: int = sum(1 << s for s in SQUARES)
+SQUARES: Final[tuple[int, ...]] = tuple(r * STRIDE + c for r in range(SIZE) for c in range(SIZE))
+FULL_MASK: Final[int] = sum(1 << s for s in SQUARES)
 
 #: Square names, ``SQUARE_NAMES[sq]`` (guard squares are empty strings).
-SQUARE_NAMES: tuple[str, ...] = tuple(
+SQUARE_NAMES: Final[tuple[str, ...]] = tuple(
     f"{COLUMNS[i % STRIDE]}{i // STRIDE + 1}" if i % STRIDE < SIZE else ""
     for i in range(SIZE * STRIDE)
 )
-_SQUARE_OF_NAME = {name: i for i, name in enumerate(SQUARE_NAMES) if name}
+_SQUARE_OF_NAME: Final = {name: i for i, name in enumerate(SQUARE_NAMES) if name}
 
 
 def square(name: str) -> int:
@@ -64,12 +66,12 @@ def _capture_rays(sq: int) -> tuple[tuple[int, int], ...]:
 
 
 #: ``CAPTURE_RAYS[sq]``: the capture patterns a new turtle on ``sq`` can close.
-CAPTURE_RAYS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+CAPTURE_RAYS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
     _capture_rays(i) if i % STRIDE < SIZE else () for i in range(SIZE * STRIDE)
 )
 
 #: Shifts along a row, a column, a diagonal and an anti-diagonal.
-LINE_SHIFTS = (1, STRIDE, STRIDE + 1, STRIDE - 1)
+LINE_SHIFTS: Final = (1, STRIDE, STRIDE + 1, STRIDE - 1)
 
 
 def _line_neighbourhood(sq: int) -> int:
@@ -84,7 +86,7 @@ def _line_neighbourhood(sq: int) -> int:
 
 
 #: ``LINE_NEIGHBOURHOOD[sq]``: a five through ``sq`` lies inside this mask.
-LINE_NEIGHBOURHOOD: tuple[int, ...] = tuple(
+LINE_NEIGHBOURHOOD: Final[tuple[int, ...]] = tuple(
     _line_neighbourhood(i) if i % STRIDE < SIZE else 0 for i in range(SIZE * STRIDE)
 )
 
@@ -108,12 +110,12 @@ def _five_windows(sq: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
 
 
 #: ``FIVE_WINDOWS[sq]``: for each line through ``sq``, (squares within 4, runs of five).
-FIVE_WINDOWS: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(
+FIVE_WINDOWS: Final[tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]] = tuple(
     _five_windows(i) if i % STRIDE < SIZE else () for i in range(SIZE * STRIDE)
 )
 
 #: ``ADJACENT[sq]``: the (up to 8) squares touching ``sq``.
-ADJACENT: tuple[int, ...] = tuple(
+ADJACENT: Final[tuple[int, ...]] = tuple(
     sum(
         1 << ((i // STRIDE + dy) * STRIDE + i % STRIDE + dx)
         for dx, dy in EIGHT_DIRECTIONS

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from random import Random
-from typing import Any
+from typing import Any, Final
 
 from samtempa.games.base import JSON, OrderError, Outcome, PlayerId, StateError, Step
 from samtempa.games.shell import notation, rules
@@ -106,7 +106,7 @@ def random_empty(state: ShellState, rng: Random) -> int:
 
 #: ``getrandbits(7)`` → square for the 81 values that name one (``row * 9 + col``);
 #: the other 47 map to a guard square, which is never empty.
-_SQUARE_OF_DRAW = tuple(r + r // 9 if r < 81 else 9 for r in range(128))
+_SQUARE_OF_DRAW: Final = tuple(r + r // 9 if r < 81 else 9 for r in range(128))
 
 
 def empty_squares(state: ShellState) -> list[int]:

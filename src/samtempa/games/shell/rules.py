@@ -12,6 +12,7 @@ fast path in :mod:`.fast` gives identical results, many times faster.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from samtempa.games.base import OrderError
 from samtempa.games.shell.board import (
@@ -95,7 +96,7 @@ class TurnReport:
         return lines
 
 
-_SQUARE_SET = frozenset(SQUARES)
+_SQUARE_SET: Final = frozenset(SQUARES)
 #: ``tuple.__new__``: a state without the Python-level ``NamedTuple.__new__`` (hot path).
 _new_state = tuple.__new__
 

@@ -7,17 +7,17 @@ which transposition tables want.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from samtempa.games.shell.board import FULL_MASK
 
-BLACK = "black"
-WHITE = "white"
-DRAW = "draw"
-COLOURS = (BLACK, WHITE)
+BLACK: Final = "black"
+WHITE: Final = "white"
+DRAW: Final = "draw"
+COLOURS: Final = (BLACK, WHITE)
 
-NORMAL = "normal"
-SUDDEN_DEATH = "sudden-death"
+NORMAL: Final = "normal"
+SUDDEN_DEATH: Final = "sudden-death"
 
 
 class ShellState(NamedTuple):
@@ -51,4 +51,4 @@ class ShellState(NamedTuple):
         return self.result is not None
 
 
-INITIAL = ShellState()
+INITIAL: Final = ShellState()
