@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from samtempa.games.shell.board import SQUARES, square_name
 from samtempa.server.app import Services, build_services
 from samtempa.server.core.clock import ManualClock
 from samtempa.server.core.config import Settings
@@ -347,7 +348,8 @@ def test_what_the_shell_by_correspondence_plays_the_missed_order_policy_at_the_d
         assert turn is not None
         assert turn.orders["black"] == "E5"
         assert turn.missed == ["white"]
-        assert turn.orders["white"] != "E5"
+        # Any empty cell, E5 included (a collision, WTS-3.2): it is random.
+        assert turn.orders["white"] in {square_name(s) for s in SQUARES}
 
     asyncio.run(scenario())
 
