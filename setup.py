@@ -4,8 +4,8 @@
   learning and benchmarks, a separate implementation checked move for move
   against the plain engine (tests/games/shell/test_fast.py).
 - The plain engines, compiled from their own typed Python sources with
-  mypyc: the same code, What the Shell's about 1.3 times and Snake Synapse's
-  about three times faster. ``SAMTEMPA_PURE_PYTHON=1`` skips this;
+  mypyc: the same code, What the Shell's about 1.3 times as fast, Snake
+  Synapse's about twice. ``SAMTEMPA_PURE_PYTHON=1`` skips this;
   tests/conftest.py refuses to run against compiled modules older than their
   sources (the hashes in ``src/samtempa/_compiled.json``).
 """
@@ -29,7 +29,9 @@ MANIFEST = Path("src/samtempa/_compiled.json")
 def compiled_groups() -> dict[str, list[str]]:
     """Each mypyc group and its sources: What the Shell's engine modules (not the
     Cython fast path's wrapper) and the whole Snake Synapse engine."""
-    shell = [(SHELL / f"{m}.py").as_posix() for m in ("board", "state", "rules", "game", "notation")]
+    shell = [
+        (SHELL / f"{m}.py").as_posix() for m in ("board", "state", "rules", "game", "notation")
+    ]
     snake = sorted(p.as_posix() for p in SNAKE.rglob("*.py") if p.name != "__init__.py")
     return {"samtempa.games.shell._engine": shell, "samtempa.games.snake._engine": snake}
 
