@@ -40,6 +40,7 @@ MESSAGES = [
     "Join this game",
     "down",
     "Send",
+    "%(player)s to play: enter a path, add a power if you wish, send.",
 ]
 
 
@@ -101,7 +102,11 @@ def test_a_new_user_plays_both_games_in_each_language(
     # Snake Synapse against the computer (the default seats: me and two bots).
     alice.goto("/play?game=snake-synapse")
     alice.get_by_role("button", name=_("Create the game")).click()
+    # The page is ready for a path once it says whose turn it is (after "%(player)s").
+    ready = _("%(player)s to play: enter a path, add a power if you wish, send.", player="")
+    expect(alice.locator("#status")).to_contain_text(ready.strip())
     for _step in range(5):
         alice.get_by_role("button", name=_("down"), exact=True).click()
+    expect(alice.locator("#path-text")).to_have_text("DDDDD (5/5)")
     alice.get_by_role("button", name=_("Send")).click()
     expect(alice.locator("#panel")).to_contain_text(_("Turn %(n)s", n=1))
