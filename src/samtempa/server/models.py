@@ -185,6 +185,23 @@ class ChatMessage(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime)
 
 
+class TutorialLessonDone(Base):
+    """A lesson a user finished, so their tutorial progress follows them to any browser.
+
+    Visitors without an account keep theirs in a cookie only; one row per user,
+    game and lesson, gone with the account.
+    """
+
+    __tablename__ = "tutorial_progress"
+    __table_args__ = (UniqueConstraint("user_id", "game", "lesson_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    game: Mapped[str] = mapped_column(String(32))
+    lesson_id: Mapped[str] = mapped_column(String(64))
+    completed_at: Mapped[datetime] = mapped_column(DateTime)
+
+
 # Correspondence games (issue 8) keep their tables in their own module; importing it
 # here puts them in ``Base.metadata`` for Alembic and ``create_all`` alike.
 from samtempa.server import models_correspondence as _correspondence  # noqa: E402, F401
