@@ -1,7 +1,9 @@
 """The tutorial in the browser: lesson lists, a lesson's position, and the learner's moves.
 
 No account needed: the moves made so far travel in the form, finished lessons
-in a cookie. All judging is :class:`~samtempa.tutorials.service.TutorialService`'s.
+in a cookie. A logged-in learner's finished lessons are kept on the account
+too (merged with the cookie's), so they follow them to another browser. All
+judging is :class:`~samtempa.tutorials.service.TutorialService`'s.
 """
 
 from __future__ import annotations
@@ -11,10 +13,21 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import RedirectResponse
+from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
-from samtempa.server.api.deps import YEAR_S, CsrfChecked, CurrentVisitor, render
+from samtempa.server.api.deps import (
+    YEAR_S,
+    CsrfChecked,
+    CurrentVisitor,
+    Visitor,
+    read,
+    render,
+    write,
+)
+from samtempa.server.services import tutorial_progress
 from samtempa.server.services.errors import Refusal
+from samtempa.server.services.matches import utcnow
 from samtempa.tutorials.lessons import Lesson, games_with_lessons
 from samtempa.tutorials.service import (
     Attempt,
@@ -53,7 +66,7 @@ def _lesson(service: TutorialService, lesson_id: str) -> Lesson:
 
 @router.get("/learn")
 async def index(request: Request, visitor: CurrentVisitor) -> Response:
-    done = read_progress(request.cookies.get(COOKIE))
+    done = await _progress(request, visitor)
     games = []
     for game in games_with_lessons():
         service = service_for(game)
@@ -77,10 +90,13 @@ async def game_lessons(game: str) -> Response:
 
 
 @router.post("/learn/{game}/reset", dependencies=[CsrfChecked])
-async def reset(request: Request, game: str) -> Response:
+async def reset(request: Request, game: str, visitor: CurrentVisitor) -> Response:
     _service(game)
     done = read_progress(request.cookies.get(COOKIE))
     done.pop(game, None)
+    if visitor.user is not None:
+        user_id = visitor.user.id
+        await write(request, lambda s: tutorial_progress.forget_game(s, user_id, game))
     response = RedirectResponse(f"/learn#{game}", status_code=303)
     _set_progress(response, done)
     return response
@@ -114,12 +130,47 @@ async def lesson_move(
         return _page(request, service, service.start(lesson.id), None, lang, stale=True)
     response = _page(request, service, attempt.after, attempt, lang)
     if attempt.after.finished:
-        done = read_progress(request.cookies.get(COOKIE))
+        cookie = read_progress(request.cookies.get(COOKIE))
+        done = cookie
+        if visitor.user is not None:
+            user_id, now = visitor.user.id, utcnow()
+
+            def work(session: Session) -> dict[str, list[str]]:
+                tutorial_progress.record_done(session, user_id, game, lesson.id, now)
+                return tutorial_progress.merge(session, user_id, cookie, now)
+
+            done = _union(await write(request, work), cookie)
         finished = done.setdefault(game, [])
         if lesson.id not in finished:
             finished.append(lesson.id)
         _set_progress(response, done)
     return response
+
+
+async def _progress(request: Request, visitor: Visitor) -> dict[str, list[str]]:
+    """The finished lessons: the cookie's, and for a logged-in visitor the account's too.
+
+    A cookie's lessons the account lacks (finished before logging in) are added
+    to the account the first time they are seen; the write happens only then.
+    """
+    cookie = read_progress(request.cookies.get(COOKIE))
+    if visitor.user is None:
+        return cookie
+    user_id = visitor.user.id
+    account = await read(request, lambda s: tutorial_progress.read_progress(s, user_id))
+    if tutorial_progress.missing_from(account, cookie):
+        now = utcnow()
+        account = await write(request, lambda s: tutorial_progress.merge(s, user_id, cookie, now))
+    return _union(account, cookie)
+
+
+def _union(first: dict[str, list[str]], second: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Every lesson of both, ``first``'s order first."""
+    done = {game: list(ids) for game, ids in first.items()}
+    for game, ids in second.items():
+        have = done.setdefault(game, [])
+        have.extend(i for i in ids if i not in have)
+    return done
 
 
 def _page(
