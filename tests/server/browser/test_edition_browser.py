@@ -65,9 +65,14 @@ def test_an_edition_in_the_browser(browser: Browser, server: str) -> None:
     for page, way in ((ana, "right"), (bob, "left")):
         reload_until(page, "text=Send your orders")
         page.get_by_role("link", name="Send your orders").click()
+        # The page is ready for a path once it says whose turn it is.
+        expect(page.locator("#status")).to_contain_text("to play: enter a path")
         for _ in range(5):
             page.get_by_role("button", name=way, exact=True).click()
+        expect(page.locator("#path-text")).to_have_text(f"{way[0].upper() * 5} (5/5)")
         page.get_by_role("button", name="Send").click()
+        if page is ana:  # the first orders in: the turn waits for Bob's
+            expect(page.locator("#status")).to_contain_text("Waiting")
     for page in (ana, bob):
         expect(page.locator("#panel")).to_contain_text("Turn 1")
     master.goto(url)
