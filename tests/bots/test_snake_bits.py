@@ -9,14 +9,12 @@ from random import Random
 
 import pytest
 
-from samtempa.bots.registry import make_bot
 from samtempa.bots.snake_bits import cell_bits, topology, wall_bits
-from samtempa.games.snake import SnakeSynapse
 from samtempa.games.snake.board import Board
 from samtempa.games.snake.state import State
 from samtempa.games.snake.terrain import RACES, TERRAIN_IDS, load_terrain
 
-GAME = SnakeSynapse()
+from .test_snake_bots import GAME, safe_turns
 
 
 def played(terrain: str, seed: int, turns: int) -> State:
@@ -29,17 +27,7 @@ def played(terrain: str, seed: int, turns: int) -> State:
             "snakes": [{"id": f"s{i}", "race": rng.choice(races)} for i in range(6)],
         }
     )
-    safe = make_bot("snake-synapse", "easy")
-    for _ in range(turns):
-        orders = {
-            p: GAME.parse_orders(state, p, safe.choose(GAME, state, p, 0.01, rng))
-            for p in GAME.players(state)
-        }
-        nxt = GAME.step(state, orders).state
-        if GAME.outcome(nxt) is not None:
-            break
-        state = nxt
-    return state
+    return safe_turns(state, turns, rng)
 
 
 def engine_steps(state: State) -> list[int]:

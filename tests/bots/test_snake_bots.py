@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from samtempa.bots.registry import LEVELS, make_bot
 from samtempa.bots.snake import Model, SnakeHardBot, power_orders
 from samtempa.games.snake import SnakeSynapse
+from samtempa.games.snake.state import State
 from samtempa.games.snake.terrain import RACES
 
 GAME = SnakeSynapse()
@@ -27,7 +28,11 @@ def setup(races: list[str]) -> dict[str, Any]:
 def random_position(seed: int, turns: int) -> Any:
     rng = Random(seed)
     races = [rng.choice(RACES) for _ in range(6)]
-    state = GAME.initial_state(setup(races))
+    return safe_turns(GAME.initial_state(setup(races)), turns, rng)
+
+
+def safe_turns(state: State, turns: int, rng: Random) -> State:
+    """Up to ``turns`` turns of random-safe snakes, stopping before the game ends."""
     safe = make_bot("snake-synapse", "easy")
     for _ in range(turns):
         if GAME.outcome(state) is not None:

@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import Browser, expect
 
-from .test_shell_browser import new_page, record_frames, sign_up
+from .test_shell_browser import new_page, online_shell_game, record_frames, sign_up
 
 
 def test_two_players_exchange_chat_lines_and_a_spectator_sees_none(
@@ -16,15 +16,7 @@ def test_two_players_exchange_chat_lines_and_a_spectator_sees_none(
     watcher_frames = record_frames(watcher)
     sign_up(alice)
     sign_up(bob)
-    alice.goto("/play?game=what-the-shell")
-    alice.get_by_label("Someone online (invite link)").check()
-    alice.get_by_role("button", name="Create the game").click()
-    invite = alice.get_by_label("Invite link").input_value()
-    match_url = re.sub(r"^https?://[^/]+", "", invite)
-    bob.goto(match_url)
-    bob.get_by_role("button", name="Join this game").click()
-    expect(bob.locator("#status")).to_contain_text("Your turn")
-    expect(alice.locator("#status")).to_contain_text("Your turn")
+    match_url = online_shell_game(alice, bob)
     watcher.goto(match_url)
     expect(watcher.locator("#status")).to_contain_text("watching")
     expect(watcher.get_by_label("Your message")).to_have_count(0)

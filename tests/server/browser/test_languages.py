@@ -9,7 +9,6 @@ back to English would fail.
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Callable
 
 import pytest
@@ -17,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from samtempa.server.core.i18n import LOCALES, Catalogs
 
-from .test_shell_browser import cell
+from .test_shell_browser import cell, online_shell_game
 
 BROWSER_LOCALES = {"fr": "fr-FR", "eo": "eo", "en": "en-US"}
 _ids = itertools.count()
@@ -86,14 +85,7 @@ def test_a_new_user_plays_both_games_in_each_language(
     expect(alice.locator("#panel")).to_contain_text(_("Turn %(n)s", n=1))
 
     # What the Shell against another browser.
-    alice.goto("/play?game=what-the-shell")
-    alice.get_by_label(_("Someone online (invite link)")).check()
-    alice.get_by_role("button", name=_("Create the game")).click()
-    invite = alice.get_by_label(_("Invite link")).input_value()
-    bob.goto(re.sub(r"^https?://[^/]+", "", invite))
-    bob.get_by_role("button", name=_("Join this game")).click()
-    for page in (alice, bob):
-        expect(page.locator("#status")).to_contain_text(_("Your turn: pick an empty cell."))
+    online_shell_game(alice, bob, _)
     cell(alice, "A1").click()
     cell(bob, "I9").click()
     for page in (alice, bob):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Browser, Page, WebSocket, expect
@@ -61,6 +62,21 @@ def record_frames(page: Page) -> list[str]:
     return frames
 
 
+def online_shell_game(alice: Page, bob: Page, _: Callable[..., str] = str) -> str:
+    """Alice opens an online What the Shell game, Bob joins by the invite link; both are
+    asked for a pick. Returns the match's path. ``_`` translates the page's words."""
+    alice.goto("/play?game=what-the-shell")
+    alice.get_by_label(_("Someone online (invite link)")).check()
+    alice.get_by_role("button", name=_("Create the game")).click()
+    invite = alice.get_by_label(_("Invite link")).input_value()
+    match_url = re.sub(r"^https?://[^/]+", "", invite)
+    bob.goto(match_url)
+    bob.get_by_role("button", name=_("Join this game")).click()
+    for page in (bob, alice):
+        expect(page.locator("#status")).to_contain_text(_("Your turn: pick an empty cell."))
+    return match_url
+
+
 def test_two_browsers_play_a_whole_game_and_a_spectator_watches(
     browser: Browser, server: str
 ) -> None:
@@ -69,15 +85,7 @@ def test_two_browsers_play_a_whole_game_and_a_spectator_watches(
     watcher_frames = record_frames(watcher)
     sign_up(alice)
     sign_up(bob)
-    alice.goto("/play?game=what-the-shell")
-    alice.get_by_label("Someone online (invite link)").check()
-    alice.get_by_role("button", name="Create the game").click()
-    invite = alice.get_by_label("Invite link").input_value()
-    match_url = re.sub(r"^https?://[^/]+", "", invite)
-    bob.goto(match_url)
-    bob.get_by_role("button", name="Join this game").click()
-    expect(bob.locator("#status")).to_contain_text("Your turn")
-    expect(alice.locator("#status")).to_contain_text("Your turn")
+    match_url = online_shell_game(alice, bob)
     watcher.goto(match_url)
     expect(watcher.locator("#status")).to_contain_text("watching")
 
