@@ -320,7 +320,7 @@ def _order(plan: Plan, n: int) -> Order:
 
 @dataclass(frozen=True, slots=True)
 class Weights:
-    """The weights of :func:`outcome_value`, one set per level."""
+    """The weights of :func:`outcome_value`."""
 
     #: Each snake that died this turn (a step up the placement for a survivor).
     kill: float = 60.0
@@ -328,13 +328,10 @@ class Weights:
     next_death: float = 400.0
     #: Each step short of two turns that the snake could still walk alone.
     survival: float = 40.0
-    #: Each cell the head reaches before every other head, however far, up to the cap.
-    territory: float = 0.0
-    territory_cap: int = 40
 
 
-MEDIUM_WEIGHTS = Weights()
-HARD_WEIGHTS = Weights()
+#: The weights both levels play with (they differ in what they expect of the others).
+WEIGHTS = Weights()
 #: Node limit of the walk search of :meth:`Position.walk_length`.
 SURVIVAL_NODES = 400
 
@@ -468,9 +465,7 @@ class SnakeMediumBot:
         )
         chosen = ranked[: self.candidates] or plans[:1]
         candidates = [_order(p, n) for p in chosen]
-        means, played = engine_means(
-            game, state, player, candidates, scenarios, MEDIUM_WEIGHTS, deadline
-        )
+        means, played = engine_means(game, state, player, candidates, scenarios, WEIGHTS, deadline)
         best = max(range(len(candidates)), key=lambda i: means[i])
         if me.charges > 0:
             # A defensive power (stand still, move first, pass through, dig: SS-8.1, 8.2,
@@ -481,7 +476,7 @@ class SnakeMediumBot:
             ]
             if extra:
                 more, _ = engine_means(
-                    game, state, player, extra, scenarios[:played], MEDIUM_WEIGHTS, math.inf
+                    game, state, player, extra, scenarios[:played], WEIGHTS, math.inf
                 )
                 i = max(range(len(extra)), key=lambda i: more[i])
                 if more[i] > means[best] + CHARGE_VALUE:
@@ -599,9 +594,7 @@ class SnakeHardBot:
                 if o not in paths and _valid(game, state, player, o)
             ]
         candidates = paths + powers
-        means, played = engine_means(
-            game, state, player, candidates, scenarios, HARD_WEIGHTS, deadline
-        )
+        means, played = engine_means(game, state, player, candidates, scenarios, WEIGHTS, deadline)
         # Paranoia: whatever the model expects, a cell another head could reach first
         # (or at the same step) is a risk the sampled scenarios may miss.
         for i, o in enumerate(candidates):
@@ -644,7 +637,7 @@ class SnakeHardBot:
             if not best:
                 continue
             orders = [_order(p, n) for p in best]
-            values, _ = engine_means(game, state, s.id, orders, tests, MEDIUM_WEIGHTS, math.inf)
+            values, _ = engine_means(game, state, s.id, orders, tests, WEIGHTS, math.inf)
             ranked = sorted(range(len(orders)), key=lambda i: -values[i])
             likely[s.id] = [orders[i] for i in ranked[: len(HARD_LIKELY)]]
         out: list[Scenario] = []
@@ -759,7 +752,7 @@ def _shot_orders(model: Model, me: Snake, top: Plan, n: int) -> list[Order]:
 
 
 def outcome_value(
-    before: State, after: State, player: PlayerId, weights: Weights = HARD_WEIGHTS
+    before: State, after: State, player: PlayerId, weights: Weights = WEIGHTS
 ) -> float:
     """How good the state after a turn is for ``player``: placement first, then room.
 
@@ -817,7 +810,7 @@ def outcome_value(
         horizon = 2 * n
         steps = pos.walk_length(horizon, SURVIVAL_NODES)
         danger += weights.survival * (horizon - steps)
-    value = (
+    return (
         weights.kill * died_now
         + room
         + 0.5 * me.length
@@ -825,12 +818,6 @@ def outcome_value(
         - danger
         - pocket
     )
-    if weights.territory:
-        # The cells this head reaches before every other head, however far: its share
-        # of the board in the long run.
-        own, _, _ = pos.top.voronoi(me.head, pos.heads, pos.open, 4 * n)
-        value += weights.territory * min(own, weights.territory_cap)
-    return value
 
 
 #: The logistic model of next turn's risk of death (against random-safe snakes), fitted
@@ -961,15 +948,6 @@ def _next_removal(state: State) -> set[int]:
             if isinstance(op, Remove):
                 out.update(op.cells)
     return out
-
-
-def features(state: State, player: PlayerId) -> dict[str, float]:
-    """The value function's view of a living snake's position (for calibration)."""
-    pos = Position(state, player)
-    room = pos.room(40)
-    f = pos.features(room)
-    names = ("bias", "terr", "depth", "room", "exits", "near1", "near2", "shared")
-    return dict(zip(names, f, strict=True))
 
 
 def _stacked(body: Sequence[int]) -> int:
