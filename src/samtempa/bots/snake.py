@@ -353,7 +353,11 @@ def random_safe_scenarios(
 ) -> list[Scenario]:
     """``count`` draws of every other living snake's orders from the random-safe policy."""
     others = [s.id for s in state.snakes if s.alive and s.id != player]
-    return [{sid: safe_order(state, sid, rng) for sid in others} for _ in range(count)]
+    searches: dict[PlayerId, Any] = {}
+    return [
+        {sid: safe_order(state, sid, rng, searches=searches) for sid in others}
+        for _ in range(count)
+    ]
 
 
 def head_map(

@@ -121,14 +121,31 @@ class _Search:
         return best
 
 
-def safe_order(state: State, player: PlayerId, rng: Random, power_chance: float = 0.2) -> Order:
-    """Orders for ``player`` whose path is never certain death, if there is such a path."""
+def safe_order(
+    state: State,
+    player: PlayerId,
+    rng: Random,
+    power_chance: float = 0.2,
+    searches: dict[PlayerId, _Search] | None = None,
+) -> Order:
+    """Orders for ``player`` whose path is never certain death, if there is such a path.
+
+    ``searches`` keeps each snake's view of ``state`` between calls, for many draws
+    from one state (it changes nothing in what is drawn).
+    """
     me = state.snake(player)
     n = state.path_length
     use_power = me.charges > 0 and rng.random() < power_chance
     ghost = use_power and me.race == Race.GHOST
     ghost_steps = n if (ghost or me.ghost_turns_left >= 2) else (1 if me.ghost_turns_left else 0)
-    search = _Search(state, me, ghost_steps)
+    search = searches.get(player) if searches is not None else None
+    if search is None:
+        search = _Search(state, me, ghost_steps)
+        if searches is not None:
+            searches[player] = search
+    else:
+        search.ghost_steps = ghost_steps
+        search.nodes = 0
     can_dig = me.race == Race.DIGGER and me.charges > 0
     path, dig_at, found = search.safe_paths(rng, me.body, me.pending_growth, me.digging, can_dig)
     if found < n:
