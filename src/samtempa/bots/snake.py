@@ -528,15 +528,14 @@ def _defensive(
 
 
 #: The hard bot: random-safe draws per decision, the chance that another snake follows
-#: one of its own best paths in a scenario (else a random-safe draw), how many of those
-#: paths it has and how likely each is, its path candidates, and the margin a power
-#: must win by to spend a charge. A charge kept is an escape for later (most deaths
-#: come in positions where every path dies, and a power can still save those), so
-#: the margin is a fifth of a death: at 12 the hard bot spent its breaker, dashes
-#: and ghost in the first turns (0.607 against medium over 200 games, 0.635 at 100).
+#: one of its own best paths in a scenario (else a random-safe draw), its path
+#: candidates, and the margin a power must win by to spend a charge. A charge kept
+#: is an escape for later (most deaths come in positions where every path dies, and
+#: a power can still save those), so the margin is a fifth of a death: at 12 the
+#: hard bot spent its breaker, dashes and ghost in the first turns (0.607 against
+#: medium over 200 games, 0.635 at 100).
 HARD_RANDOM_SAFE = 32
-HARD_SMART = 0.85
-HARD_LIKELY = (0.55, 0.28, 0.17)
+HARD_SMART = 0.9
 HARD_CANDIDATES = 14
 HARD_CHARGE_VALUE = 100.0
 #: How the hard bot predicts a careful snake: its best paths by the pre-screen, each
@@ -547,6 +546,18 @@ PREDICT_SCENARIOS = 5
 EXPOSURE = 20.0
 #: Scenarios drawn up front (the search plays as many as its time allows).
 HARD_SCENARIOS = 96
+#: How likely another snake is to play the order of each rank of its prediction (its
+#: ``PREDICT_CANDIDATES`` best paths by their engine value, then the pre-screen's next
+#: ones). Measured: how often a medium snake's order had each rank, over 926 decisions
+#: of hard-vs-medium games (``benchmarks/bench_snake_prediction.py``); 2% of them fell
+#: outside the first 30. With (0.55, 0.28, 0.17) on the first three only, the
+#: prediction was twice too sure of the second and third and never expected the
+#: fourth to the thirtieth, 37% of what medium played; the hard bot scored 0.635
+#: against medium, 0.664 with these (200 games).
+RANK_WEIGHTS = (
+    0.415, 0.14, 0.08, 0.075, 0.038, 0.022, 0.015, 0.015, 0.025, 0.023,
+    0.025, 0.023, 0.017, 0.011, 0.011, *(0.004,) * 15,
+)  # fmt: skip
 
 
 class SnakeHardBot:
@@ -554,7 +565,8 @@ class SnakeHardBot:
 
     Each other snake is expected either to move as a careful snake would (one
     of its own best paths: most room, fewest expected collisions with the
-    others' random-safe heads) or at random-safe. Candidates: the paths with
+    others' random-safe heads, each as likely as measured on medium snakes) or
+    at random-safe. Candidates: the paths with
     the most room and the fewest expected collisions under that mixture, and
     while the snake has charges its race's power in the forms that can help
     (SS-8). Every candidate meets the same scenarios through ``game.step``
@@ -624,37 +636,56 @@ class SnakeHardBot:
         self, game: Game[Any, Any], state: State, model: Model, player: PlayerId, rng: Random
     ) -> list[Scenario]:
         """The other snakes' orders: each snake's likely choice as a careful snake that
-        expects random-safe neighbours would make it (its best paths by room and
-        expected collisions, played through the engine against a few random-safe
-        draws), or now and then a random-safe draw."""
-        n = state.path_length
+        expects random-safe neighbours would make it (its paths ranked by room and
+        expected collisions, the best few played through the engine against a few
+        random-safe draws; one drawn by :data:`RANK_WEIGHTS`), or now and then a
+        random-safe draw."""
         drawn = random_safe_scenarios(state, "", rng, HARD_RANDOM_SAFE)  # everybody
         likely: dict[PlayerId, list[Order]] = {}
-        tests = drawn[:PREDICT_SCENARIOS]
         for s in state.snakes:
-            if not s.alive or s.id == player:
-                continue
-            theirs = head_map(model, state, drawn, skip=s.id)
-            plans = model.plans(s, rng, with_risk=False)
-            best = sorted(
-                (p for p in plans if p.survived == n),
-                key=lambda p: p.score - COLLISION_RISK * collision_risk(p.cells, theirs),
-                reverse=True,
-            )[:PREDICT_CANDIDATES]
-            if not best:
-                continue
-            orders = [_order(p, n) for p in best]
-            values, _ = engine_means(game, state, s.id, orders, tests, WEIGHTS, math.inf)
-            ranked = sorted(range(len(orders)), key=lambda i: -values[i])
-            likely[s.id] = [orders[i] for i in ranked[: len(HARD_LIKELY)]]
+            if s.alive and s.id != player:
+                predicted = predicted_orders(game, state, model, s, drawn, rng)
+                if predicted:
+                    likely[s.id] = predicted
         out: list[Scenario] = []
         for k in range(HARD_SCENARIOS):
             scenario = {sid: o for sid, o in drawn[k % len(drawn)].items() if sid != player}
             for sid, orders in likely.items():
                 if rng.random() < self.smart:
-                    scenario[sid] = rng.choices(orders, HARD_LIKELY[: len(orders)])[0]
+                    scenario[sid] = rng.choices(orders, RANK_WEIGHTS[: len(orders)])[0]
             out.append(scenario)
         return out
+
+
+def predicted_orders(
+    game: Game[Any, Any],
+    state: State,
+    model: Model,
+    snake: Snake,
+    drawn: Sequence[Scenario],
+    rng: Random,
+) -> list[Order]:
+    """What a careful snake expecting random-safe neighbours plays, most likely first
+    (ranks as :data:`RANK_WEIGHTS` weighs them): its surviving paths ranked by room
+    less the expected collisions with the heads of ``drawn``, the first
+    ``PREDICT_CANDIDATES`` re-ranked by their engine value against a few of
+    ``drawn``."""
+    n = state.path_length
+    theirs = head_map(model, state, drawn, skip=snake.id)
+    plans = model.plans(snake, rng, with_risk=False)
+    screened = sorted(
+        (p for p in plans if p.survived == n),
+        key=lambda p: p.score - COLLISION_RISK * collision_risk(p.cells, theirs),
+        reverse=True,
+    )
+    best = screened[:PREDICT_CANDIDATES]
+    if not best:
+        return []
+    orders = [_order(p, n) for p in best]
+    tests = drawn[:PREDICT_SCENARIOS]
+    values, _ = engine_means(game, state, snake.id, orders, tests, WEIGHTS, math.inf)
+    ranked = [orders[i] for i in sorted(range(len(orders)), key=lambda i: -values[i])]
+    return ranked + [_order(p, n) for p in screened[len(best) : len(RANK_WEIGHTS)]]
 
 
 def exposure(model: Model, state: State, me: Snake, order: Order) -> int:
