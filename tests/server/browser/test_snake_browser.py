@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from .test_shell_browser import new_page, record_frames, sign_up
 
@@ -98,3 +98,43 @@ def test_french_letters_h_b_g_d(browser: Browser, server: str) -> None:
     page.get_by_role("button", name="Créer la partie").click()
     type_path(page, "BBDGH")  # bas, bas, droite, gauche, haut
     expect(page.locator("#path-text")).to_have_text("DDRLU (5/5)")
+
+
+def test_a_path_begun_before_the_live_snapshot_is_kept(browser: Browser, server: str) -> None:
+    """The page shows the turn from its embedded snapshot; the socket's first snapshot
+    (same turn) must not wipe the steps clicked meanwhile (a CI run lost one)."""
+    alice = new_page(browser, server)
+    sign_up(alice)
+    held: list[str | bytes] = []
+    routes: list[WebSocketRoute] = []
+    holding = [True]
+
+    def relay(ws: WebSocketRoute) -> None:
+        live = ws.connect_to_server()
+        routes.append(ws)
+
+        def from_server(message: str | bytes) -> None:
+            if holding[0]:
+                held.append(message)
+            else:
+                ws.send(message)
+
+        live.on_message(from_server)
+
+    alice.route_web_socket(re.compile(r".*/ws/matches/.*"), relay)
+    alice.goto("/play?game=snake-synapse")
+    alice.get_by_role("button", name="Create the game").click()
+    expect(alice.locator("#status")).to_contain_text("to play")
+    click_path(alice, "DD")
+    expect(alice.locator("#path-text")).to_have_text("DD (2/5)")
+    for _ in range(100):  # the server's snapshot reaches the route, not yet the page
+        if any('"snapshot"' in str(m) for m in held):
+            break
+        alice.wait_for_timeout(50)
+    assert any('"snapshot"' in str(m) for m in held)
+    holding[0] = False
+    for message in held:
+        routes[0].send(message)
+    alice.wait_for_timeout(300)
+    click_path(alice, "DDD")
+    expect(alice.locator("#path-text")).to_have_text("DDDDD (5/5)")

@@ -290,8 +290,12 @@
   async function handle(m) {
     if (m.type === "snapshot") {
       if (snap.status !== m.status && (snap.status === "open" || m.status === "open")) { location.reload(); return; }
+      // A snapshot (the first one after the page loads, or after a reconnect) keeps a path
+      // being entered when it is still the same player's turn: clicks before it must not vanish.
+      const before = view ? [view.turn, currentPlayer()] : null;
       snap = m; view = m.view; submitted = new Set(m.submitted); myOrders = Object.assign({}, m.your_orders);
-      path = [];
+      const p = currentPlayer();
+      if (!before || before[0] !== view.turn || before[1] !== p || !p) path = [];
       renderPicker(); refresh(); updateStatus();
     } else if (m.type === "submitted") {
       if (m.turn !== view.turn + 1) return;
