@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from random import Random
 from typing import Any
 
@@ -10,7 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from samtempa.bots.registry import LEVELS, make_bot
-from samtempa.bots.snake import Model, SnakeHardBot, power_orders
+from samtempa.bots.snake import (
+    HARD_RANDOM_SAFE,
+    Model,
+    SnakeHardBot,
+    power_orders,
+    random_safe_scenarios,
+)
 from samtempa.games.snake import SnakeSynapse
 from samtempa.games.snake.state import State
 from samtempa.games.snake.terrain import RACES
@@ -107,3 +114,17 @@ def test_hard_plays_through_the_engine_within_its_budget() -> None:
     GAME.validate(state, player, orders)
     assert bot.last["scenarios"] >= 1 or bot.last["candidates"] == 1
     assert bot.last.get("seconds", 0.0) < 0.5
+
+
+def test_hard_predicts_no_more_snakes_once_its_prediction_time_is_up() -> None:
+    state = GAME.initial_state(setup(["dasher", "ghost", "trapper"] * 2))
+    bot = SnakeHardBot()
+    model = Model(state)
+    _, everyone = bot._scenarios(GAME, state, model, "s0", Random(1), math.inf)
+    assert everyone == 5
+    scenarios, none = bot._scenarios(GAME, state, model, "s0", Random(1), 0.0)
+    assert none == 0
+    # Then every scenario is one of the random-safe draws, as drawn.
+    drawn = random_safe_scenarios(state, "", Random(1), HARD_RANDOM_SAFE)
+    for k, scenario in enumerate(scenarios):
+        assert scenario == {sid: o for sid, o in drawn[k % len(drawn)].items() if sid != "s0"}

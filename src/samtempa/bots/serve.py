@@ -26,6 +26,8 @@ from samtempa.games.registry import get_game
 #: Share of ``timeout_ms`` the bot thinks for, and the time kept for the answer's trip.
 THINK_SHARE = 0.85
 RESERVE_S = 0.03
+#: Thinking time of the decision made at start-up.
+WARM_UP_S = 0.02
 
 
 def think_budget(timeout_ms: float) -> float:
@@ -38,6 +40,10 @@ def create_app(game_name: str, level: str, *, seed: int | None = None) -> Starle
     game = get_game(game_name)
     bot = make_bot(game_name, level)
     base_seed = seed if seed is not None else Random().getrandbits(64)
+    # A bot's first decision also fills its caches (about 90 ms for Snake Synapse
+    # hard): make it now, so the first real move is not late.
+    warm = game.initial_state()
+    bot.choose(game, warm, game.players(warm)[0], WARM_UP_S, Random(0))
 
     async def info(request: Request) -> JSONResponse:
         return JSONResponse(
