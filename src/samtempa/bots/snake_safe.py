@@ -62,6 +62,10 @@ class _Search:
             for k in range(1, self.length + 1):
                 gone = max(0, k + early - s.pending_growth)
                 self.others[k].update(s.body[: max(0, len(s.body) - gone)])
+        self.begin(ghost_steps)
+
+    def begin(self, ghost_steps: int) -> None:
+        """Ready for one more draw: the view of the state stays, the draw's own part is new."""
         self.ghost_steps = ghost_steps
         self.nodes = 0
 
@@ -144,8 +148,7 @@ def safe_order(
         if searches is not None:
             searches[player] = search
     else:
-        search.ghost_steps = ghost_steps
-        search.nodes = 0
+        search.begin(ghost_steps)
     can_dig = me.race == Race.DIGGER and me.charges > 0
     path, dig_at, found = search.safe_paths(rng, me.body, me.pending_growth, me.digging, can_dig)
     if found < n:
