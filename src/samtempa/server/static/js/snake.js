@@ -295,7 +295,8 @@
       const before = view ? [view.turn, currentPlayer()] : null;
       snap = m; view = m.view; submitted = new Set(m.submitted); myOrders = Object.assign({}, m.your_orders);
       const p = currentPlayer();
-      if (!before || before[0] !== view.turn || before[1] !== p || !p) path = [];
+      const same = before !== null && p !== null && before[0] === view.turn && before[1] === p;
+      if (!same) path = [];
       renderPicker(); refresh(); updateStatus();
     } else if (m.type === "submitted") {
       if (m.turn !== view.turn + 1) return;
