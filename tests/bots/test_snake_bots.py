@@ -13,8 +13,12 @@ from hypothesis import strategies as st
 from samtempa.bots.registry import LEVELS, make_bot
 from samtempa.bots.snake import (
     HARD_RANDOM_SAFE,
+    HARD_WEIGHTS,
+    WEIGHTS,
     Model,
     SnakeHardBot,
+    Weights,
+    outcome_value,
     power_orders,
     random_safe_scenarios,
 )
@@ -128,3 +132,27 @@ def test_hard_predicts_no_more_snakes_once_its_prediction_time_is_up() -> None:
     drawn = random_safe_scenarios(state, "", Random(1), HARD_RANDOM_SAFE)
     for k, scenario in enumerate(scenarios):
         assert scenario == {sid: o for sid, o in drawn[k % len(drawn)].items() if sid != "s0"}
+
+
+def test_a_survivor_scores_above_dying_now_for_the_hard_bot() -> None:
+    """A tight spot's penalties may add up to more than a death; the hard bot's floor
+    keeps every survivor above a death this turn (dying later never places worse),
+    and keeps the order of the survivors."""
+    state = random_position(2, 3)
+    living = [s.id for s in state.snakes if s.alive]
+    dead = len(state.snakes) - len(living)
+    # Next turn's risk weighed far beyond a death, to make tight spots of most positions.
+    harsh = Weights(next_death=1_500.0)
+    raw = {p: outcome_value(state, state, p, harsh) for p in living}
+    dying_now = -500.0 + 40.0 * dead  # outliving every snake dead so far
+    assert any(raw[p] < dying_now for p in living)
+    floored = Weights(next_death=1_500.0, floor=HARD_WEIGHTS.floor)
+    kept = {p: outcome_value(state, state, p, floored) for p in living}
+    assert all(kept[p] > dying_now for p in living)
+    for p in living:  # above the floor and its margin, nothing changes
+        if raw[p] >= dying_now + HARD_WEIGHTS.floor:
+            assert kept[p] == raw[p]
+    assert sorted(living, key=raw.__getitem__) == sorted(living, key=kept.__getitem__)
+    # The weights the medium bot plays with (and hard expects of the others) have none.
+    assert WEIGHTS.floor == 0.0
+    assert HARD_WEIGHTS.floor > 0.0

@@ -328,10 +328,17 @@ class Weights:
     next_death: float = 400.0
     #: Each step short of two turns that the snake could still walk alone.
     survival: float = 40.0
+    #: How close a survivor's value may come to dying now (0: no floor). The penalties
+    #: of a tight spot add up to more than a death: without a floor, a path that
+    #: certainly lives but ends boxed in scored below one that dies this turn, so the
+    #: bot chose to die now rather than maybe later (dying later never places worse).
+    floor: float = 0.0
 
 
-#: The weights both levels play with (they differ in what they expect of the others).
+#: The weights the medium bot plays with, and the hard bot expects of the others.
 WEIGHTS = Weights()
+#: The hard bot's own: a survivor always scores above a death this turn.
+HARD_WEIGHTS = Weights(floor=40.0)
 #: Node limit of the walk search of :meth:`Position.walk_length`.
 SURVIVAL_NODES = 400
 
@@ -618,7 +625,9 @@ class SnakeHardBot:
                 if o not in paths and _valid(game, state, player, o)
             ]
         candidates = paths + powers
-        means, played = engine_means(game, state, player, candidates, scenarios, WEIGHTS, deadline)
+        means, played = engine_means(
+            game, state, player, candidates, scenarios, HARD_WEIGHTS, deadline
+        )
         # Paranoia: whatever the model expects, a cell another head could reach first
         # (or at the same step) is a risk the sampled scenarios may miss.
         for i, o in enumerate(candidates):
@@ -814,7 +823,8 @@ def outcome_value(
     that died (each one a step up the placement, SS-10.1), its room and length,
     less next turn's estimated risk of death (:func:`next_turn_risk`), a pocket
     smaller than itself, a ghost wearing off on a body (SS-8.5), and how far it
-    is from two turns of steps it could still walk alone.
+    is from two turns of steps it could still walk alone. With ``weights.floor``
+    (the hard bot's) a survivor always scores above dying this turn.
     """
     me = after.snake(player)
     result = after.result
@@ -864,7 +874,7 @@ def outcome_value(
         horizon = 2 * n
         steps = pos.walk_length(horizon, SURVIVAL_NODES)
         danger += weights.survival * (horizon - steps)
-    return (
+    value = (
         weights.kill * died_now
         + room
         + 0.5 * me.length
@@ -872,6 +882,14 @@ def outcome_value(
         - danger
         - pocket
     )
+    if weights.floor:
+        # Dying next turn at the earliest, it outlives every snake dead by now.
+        dead = sum(1 for s in after.snakes if s.id != player and not s.alive)
+        floor = -500.0 + 40.0 * dead
+        if value < floor + weights.floor:
+            # Smoothly above the floor, so tight spots still rank among themselves.
+            value = floor + weights.floor * math.exp((value - floor) / weights.floor - 1.0)
+    return value
 
 
 #: The logistic model of next turn's risk of death (against random-safe snakes), fitted
