@@ -12,8 +12,10 @@ from hypothesis import strategies as st
 
 from samtempa.bots.registry import LEVELS, make_bot
 from samtempa.bots.snake import (
+    DEATH,
     HARD_RANDOM_SAFE,
     HARD_WEIGHTS,
+    OUTLIVED,
     WEIGHTS,
     Model,
     SnakeHardBot,
@@ -144,7 +146,7 @@ def test_a_survivor_scores_above_dying_now_for_the_hard_bot() -> None:
     # Next turn's risk weighed far beyond a death, to make tight spots of most positions.
     harsh = Weights(next_death=1_500.0)
     raw = {p: outcome_value(state, state, p, harsh) for p in living}
-    dying_now = -500.0 + 40.0 * dead  # outliving every snake dead so far
+    dying_now = DEATH + OUTLIVED * dead  # outliving every snake dead so far
     assert any(raw[p] < dying_now for p in living)
     floored = Weights(next_death=1_500.0, floor=HARD_WEIGHTS.floor)
     kept = {p: outcome_value(state, state, p, floored) for p in living}

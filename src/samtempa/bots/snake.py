@@ -335,6 +335,9 @@ class Weights:
     floor: float = 0.0
 
 
+#: The value of a death, and what each snake it outlived adds (SS-10.1: placement).
+DEATH = -500.0
+OUTLIVED = 40.0
 #: The weights the medium bot plays with, and the hard bot expects of the others.
 WEIGHTS = Weights()
 #: The hard bot's own: a survivor always scores above a death this turn.
@@ -842,7 +845,7 @@ def outcome_value(
                 continue
             when = (s.death.turn, s.death.frame)
             outlived += 1.0 if when < mine else 0.5 if when == mine else 0.0
-        return -500.0 + 40.0 * outlived
+        return DEATH + OUTLIVED * outlived
     pos = Position(after, player)
     n = after.path_length
     cap = max(AREA_CAP, 2 * me.target_length)
@@ -885,7 +888,7 @@ def outcome_value(
     if weights.floor:
         # Dying next turn at the earliest, it outlives every snake dead by now.
         dead = sum(1 for s in after.snakes if s.id != player and not s.alive)
-        floor = -500.0 + 40.0 * dead
+        floor = DEATH + OUTLIVED * dead
         if value < floor + weights.floor:
             # Smoothly above the floor, so tight spots still rank among themselves.
             value = floor + weights.floor * math.exp((value - floor) / weights.floor - 1.0)
