@@ -886,8 +886,9 @@ def outcome_value(
         - pocket
     )
     if weights.floor:
-        # Dying next turn at the earliest, it outlives every snake dead by now.
-        dead = sum(1 for s in after.snakes if s.id != player and not s.alive)
+        # Dying next turn at the earliest, it outlives every snake dead by now (the
+        # deaths counted as above; a snake removed for a missed deadline has none).
+        dead = sum(1 for s in after.snakes if s.id != player and s.death is not None)
         floor = DEATH + OUTLIVED * dead
         if value < floor + weights.floor:
             # Smoothly above the floor, so tight spots still rank among themselves.
