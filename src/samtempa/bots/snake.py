@@ -27,6 +27,7 @@ from random import Random
 from typing import Any
 
 from samtempa.bots.snake_bits import cell_bits, topology, wall_bits
+from samtempa.bots.snake_reading import Expectation, Reading
 from samtempa.bots.snake_safe import SnakeSafeBot, safe_order
 from samtempa.games.base import Game, OrderError, PlayerId
 from samtempa.games.snake.board import Board
@@ -594,6 +595,9 @@ class SnakeHardBot:
     def __init__(self, candidates: int = HARD_CANDIDATES, smart: float = HARD_SMART) -> None:
         self.candidates = candidates
         self.smart = smart
+        #: How careful each other snake has been (``smart`` before any evidence).
+        self.reading = Reading(prior=smart)
+        self._shares: dict[PlayerId, float] = {}
         self.last: dict[str, Any] = {}
 
     def choose(
@@ -646,6 +650,7 @@ class SnakeHardBot:
             "steps": played * len(candidates),
             "candidates": len(candidates),
             "chosen": candidates[best].to_json(),
+            "careful": self._shares,
             "seconds": time.perf_counter() - start,
         }
         return candidates[best]
@@ -668,6 +673,11 @@ class SnakeHardBot:
         scenarios and how many snakes were predicted."""
         drawn = random_safe_scenarios(state, "", rng, HARD_RANDOM_SAFE)  # everybody
         likely: dict[PlayerId, list[Order]] = {}
+        shares: dict[PlayerId, float] = {}
+        for s in state.snakes:
+            if s.alive and s.id != player:
+                # Read first: the last turn's walk counts even if time runs out below.
+                shares[s.id] = self.reading.careful_share(state, player, s.id)
         for s in state.snakes:
             if s.alive and s.id != player:
                 if time.perf_counter() > until:
@@ -675,13 +685,16 @@ class SnakeHardBot:
                 predicted = predicted_orders(game, state, model, s, drawn, rng)
                 if predicted:
                     likely[s.id] = predicted
+                    expected = _expectation(state, model, s, predicted, drawn)
+                    self.reading.expect(player, s.id, expected)
         out: list[Scenario] = []
         for k in range(HARD_SCENARIOS):
             scenario = {sid: o for sid, o in drawn[k % len(drawn)].items() if sid != player}
             for sid, orders in likely.items():
-                if rng.random() < self.smart:
+                if rng.random() < shares[sid]:
                     scenario[sid] = rng.choices(orders, RANK_WEIGHTS[: len(orders)])[0]
             out.append(scenario)
+        self._shares = shares
         return out, len(likely)
 
 
@@ -700,7 +713,7 @@ def predicted_orders(
     ``drawn``."""
     n = state.path_length
     theirs = head_map(model, state, drawn, skip=snake.id)
-    plans = model.plans(snake, rng, with_risk=False)
+    plans = model.simple_plans(snake)
     screened = sorted(
         (p for p in plans if p.survived == n),
         key=lambda p: p.score - COLLISION_RISK * collision_risk(p.cells, theirs),
@@ -714,6 +727,42 @@ def predicted_orders(
     values, _ = engine_means(game, state, snake.id, orders, tests, WEIGHTS, math.inf)
     ranked = [orders[i] for i in sorted(range(len(orders)), key=lambda i: -values[i])]
     return ranked + [_order(p, n) for p in screened[len(best) : len(RANK_WEIGHTS)]]
+
+
+def trail(model: Model, snake: Snake, order: Order) -> tuple[int, ...]:
+    """The cells ``order``'s head enters, in the model (ladders taken, portals left out),
+    up to where it meets a wall; none for a Breaker standing still."""
+    if order.breaker:
+        return ()
+    cells = []
+    head = snake.head
+    for letter in order.path:
+        head = model.target(head, DIRS.index(letter))
+        if head < 0 or (model.wall[head] and not order.dig):
+            break
+        cells.append(head)
+    return tuple(cells)
+
+
+def _expectation(
+    state: State, model: Model, snake: Snake, predicted: Sequence[Order], drawn: Sequence[Scenario]
+) -> Expectation:
+    """What ``snake`` is expected to walk this turn, careful or random-safe (for
+    :class:`~.snake_reading.Reading`, next turn)."""
+    weights = RANK_WEIGHTS[: len(predicted)]
+    total = sum(weights)
+    careful: dict[tuple[int, ...], float] = {}
+    for w, order in zip(weights, predicted, strict=True):
+        cells = trail(model, snake, order)
+        careful[cells] = careful.get(cells, 0.0) + w / total
+    seen: dict[tuple[int, ...], int] = {}
+    for scenario in drawn:
+        cells = trail(model, snake, scenario[snake.id])
+        seen[cells] = seen.get(cells, 0) + 1
+    n = state.path_length
+    firsts = frozenset(t for d in range(4) if (t := model.target(snake.head, d)) >= 0)
+    safe = sum(1 for p in model.simple_plans(snake) if p.survived == n)
+    return Expectation(state.turn, firsts, careful, seen, len(drawn), safe)
 
 
 def exposure(model: Model, state: State, me: Snake, order: Order) -> int:
