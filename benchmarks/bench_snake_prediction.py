@@ -50,7 +50,7 @@ def main(folder: str, label: str = "medium", games: int = 40) -> int:
                 if set(played) != {"path"}:
                     continue
                 predicted = ["".join(o.path) for o in predicted_orders(
-                    game, state, model, snake, drawn, rng)]  # fmt: skip
+                    game, state, model, snake, drawn)]  # fmt: skip
                 path_played = "".join(played["path"])
                 rank = predicted.index(path_played) if path_played in predicted else -1
                 ranks[rank] += 1

@@ -50,7 +50,7 @@ def careful_order(state: State) -> Order:
     """s1's first path as the bot predicts it (its most likely careful choice)."""
     model = Model(state)
     drawn = random_safe_scenarios(state, "", Random(state.turn), 32)
-    return predicted_orders(GAME, state, model, state.snake("s1"), drawn, Random(0))[0]
+    return predicted_orders(GAME, state, model, state.snake("s1"), drawn)[0]
 
 
 def unexpected_order(state: State) -> Order:
@@ -58,9 +58,7 @@ def unexpected_order(state: State) -> Order:
     model = Model(state)
     drawn = random_safe_scenarios(state, "", Random(state.turn), 32)
     me = state.snake("s1")
-    ranked = {
-        trail(model, me, o) for o in predicted_orders(GAME, state, model, me, drawn, Random(0))
-    }
+    ranked = {trail(model, me, o) for o in predicted_orders(GAME, state, model, me, drawn)}
     n = state.path_length
     for plan in model.simple_plans(me):  # the roomiest first: s1 must not box itself in
         order = _order(plan, n)

@@ -682,7 +682,7 @@ class SnakeHardBot:
             if s.alive and s.id != player:
                 if time.perf_counter() > until:
                     break
-                predicted = predicted_orders(game, state, model, s, drawn, rng)
+                predicted = predicted_orders(game, state, model, s, drawn)
                 if predicted:
                     likely[s.id] = predicted
                     expected = _expectation(state, model, s, predicted, drawn)
@@ -704,7 +704,6 @@ def predicted_orders(
     model: Model,
     snake: Snake,
     drawn: Sequence[Scenario],
-    rng: Random,
 ) -> list[Order]:
     """What a careful snake expecting random-safe neighbours plays, most likely first
     (ranks as :data:`RANK_WEIGHTS` weighs them): its surviving paths ranked by room

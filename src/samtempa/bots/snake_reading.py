@@ -115,9 +115,6 @@ class Reading:
         belief.expected = expectation
         belief.turn = expectation.turn
 
-    def forget(self) -> None:
-        self._beliefs.clear()
-
 
 def _logit(p: float) -> float:
     p = min(max(p, 1e-6), 1 - 1e-6)
