@@ -95,12 +95,30 @@ def test_careful_play_keeps_its_share_and_random_play_loses_it() -> None:
 
 
 def test_a_walk_from_another_game_is_not_evidence() -> None:
-    bot = SnakeHardBot()
     state = start()
-    nxt = turn(bot, state, unexpected_order(state))
-    # Not the turn that was expected (another game's state): the belief starts again.
-    later = turn(SnakeHardBot(), nxt, careful_order(nxt))
-    assert bot.reading.careful_share(later, "s0", "s1") == pytest.approx(HARD_SMART)
+    order = unexpected_order(state)
+    read, skipped, elsewhere = SnakeHardBot(), SnakeHardBot(), SnakeHardBot()
+    nxt = turn(read, state, order)
+    turn(skipped, state, order)
+    turn(elsewhere, state, order)
+    # The expected next turn: the walk is evidence, and it lowers the share.
+    assert read.reading.careful_share(nxt, "s0", "s1") < HARD_SMART / 2
+    # The same walk, but not in the turn that was expected (another game's state): the
+    # belief starts again.
+    late = nxt._replace(turn=nxt.turn + 5)
+    assert skipped.reading.careful_share(late, "s0", "s1") == pytest.approx(HARD_SMART)
+    # The right turn number, but a walk that does not start beside s1's head.
+    other: dict[str, Any] = {
+        "terrain": "classic",
+        "snakes": [
+            {"id": "s0", "race": "dasher", "spawn": "B2"},
+            {"id": "s1", "race": "trapper", "spawn": "F4"},
+        ],
+    }
+    there = GAME.initial_state(other)
+    there = turn(SnakeHardBot(), there, careful_order(there))
+    assert there.turn == nxt.turn
+    assert elsewhere.reading.careful_share(there, "s0", "s1") == pytest.approx(HARD_SMART)
 
 
 def test_the_ratio_favours_the_expectation_that_foresaw_the_walk() -> None:

@@ -378,7 +378,7 @@ def head_map(
 
     Step 0 stands for "before our first step" (a dasher's early steps). Ghosts
     are left out (they meet nobody, SS-8.5); a path stops where the model sees
-    a wall (that snake dies there).
+    a wall (that snake dies there, :func:`trail`).
     """
     out: dict[tuple[int, int], float] = {}
     if not scenarios:
@@ -391,11 +391,7 @@ def head_map(
             snake = state.snake(sid)
             if order.ghost or snake.ghost_turns_left >= 2:
                 continue
-            head = snake.head
-            for k, letter in enumerate(order.path, start=1):
-                head = model.target(head, DIRS.index(letter))
-                if head < 0 or model.wall[head]:
-                    break
+            for k, head in enumerate(trail(model, snake, order), start=1):
                 key = (head, max(0, k - order.dash))
                 out[key] = out.get(key, 0.0) + w
     return out
@@ -729,15 +725,16 @@ def predicted_orders(
 
 
 def trail(model: Model, snake: Snake, order: Order) -> tuple[int, ...]:
-    """The cells ``order``'s head enters, in the model (ladders taken, portals left out),
-    up to where it meets a wall; none for a Breaker standing still."""
+    """The cells ``order``'s head enters, in the model: targets as SS-5.2 (ladders taken,
+    SS-1.5; portals left out), up to the wall where it would die (SS-5.5 case 3), but
+    a Digger's walls from its dig step on (SS-8.4); none for a Breaker (SS-8.1)."""
     if order.breaker:
         return ()
     cells = []
     head = snake.head
-    for letter in order.path:
+    for k, letter in enumerate(order.path, start=1):
         head = model.target(head, DIRS.index(letter))
-        if head < 0 or (model.wall[head] and not order.dig):
+        if head < 0 or (model.wall[head] and not (order.dig and k >= order.dig)):
             break
         cells.append(head)
     return tuple(cells)
@@ -775,11 +772,7 @@ def exposure(model: Model, state: State, me: Snake, order: Order) -> int:
     reach = [model.reach(s) for s in others]
     early = [min(2, s.charges) if s.race == Race.DASHER else 0 for s in others]
     count = 0
-    head = me.head
-    for k, letter in enumerate(order.path, start=1):
-        head = model.target(head, DIRS.index(letter))
-        if head < 0 or model.wall[head]:
-            break
+    for k, head in enumerate(trail(model, me, order), start=1):
         step = k - order.dash
         for dist, e in zip(reach, early, strict=True):
             d = dist[head]

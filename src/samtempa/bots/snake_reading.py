@@ -65,7 +65,8 @@ class Expectation:
 
 def walked(state: State, player: PlayerId, steps: int) -> Trail | None:
     """The cells a living snake's head entered in the last turn's ``steps`` steps, first
-    first (its body holds them, head first); None if it is dead or too short."""
+    first: a mover's body is its targets, newest first (SS-5.7); None if it is dead or
+    too short."""
     snake = state.snake(player)
     if not snake.alive or len(snake.body) < steps:
         return None
@@ -100,9 +101,7 @@ class Reading:
             trail = walked(state, other, state.path_length)
             if belief.turn + 1 != state.turn:
                 belief.log_odds = prior  # the first turn seen, or another game: start again
-            elif (
-                seen is not None and seen.turn == belief.turn and trail and trail[0] in seen.firsts
-            ):
+            elif seen is not None and trail and trail[0] in seen.firsts:
                 drift = prior + DECAY * (belief.log_odds - prior)
                 lo = drift + seen.log_ratio(trail)
                 belief.log_odds = max(-LOG_ODDS_BOUND, min(LOG_ODDS_BOUND, lo))
