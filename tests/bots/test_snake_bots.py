@@ -15,16 +15,21 @@ from samtempa.bots.snake import (
     DEATH,
     HARD_RANDOM_SAFE,
     HARD_WEIGHTS,
+    LOOKAHEAD_ALIVE,
+    LOOKAHEAD_MIN,
     OUTLIVED,
     WEIGHTS,
     Model,
     SnakeHardBot,
     Weights,
+    next_turn_value,
     outcome_value,
     power_orders,
     random_safe_scenarios,
+    second_turn_means,
 )
 from samtempa.games.snake import SnakeSynapse
+from samtempa.games.snake.orders import Order
 from samtempa.games.snake.state import State
 from samtempa.games.snake.terrain import RACES
 
@@ -159,3 +164,54 @@ def test_a_survivor_scores_above_dying_now_for_the_hard_bot() -> None:
     # The weights the medium bot plays with (and hard expects of the others) have none.
     assert WEIGHTS.floor == 0.0
     assert HARD_WEIGHTS.floor > 0.0
+
+
+def two_snakes(grid: list[str] | None = None) -> State:
+    """Trappers on A1 and M7 of classic, with ``grid`` for its cells (walls drawn in)."""
+    state = GAME.initial_state(
+        {"terrain": "classic", "snakes": [{"id": "a", "race": "trapper", "spawn": "A1"},
+                                          {"id": "b", "race": "trapper", "spawn": "M7"}]}
+    )  # fmt: skip
+    if grid is None:
+        return state
+    data = GAME.to_json(state)
+    data["grid"] = [grid]
+    return GAME.from_json(data)
+
+
+def test_the_next_turn_value_sees_a_pocket_the_turn_value_forgives() -> None:
+    """Boxed in A1:A3 (X walls), a snake of 5 is alive now, so its turn value is a
+    survivor's (above a death, HARD_WEIGHTS.floor); every path of its next turn
+    dies, alone (SS-5.5), and the next turn's value is that death."""
+    pocket = two_snakes([".X...........", ".X...........", ".X...........", "XX...........",
+                         *["............."] * 3])  # fmt: skip
+    assert outcome_value(pocket, pocket, "a", HARD_WEIGHTS) > DEATH
+    assert next_turn_value(GAME, pocket, pocket, "a", Random(1)) == DEATH
+    open_board = two_snakes()
+    assert next_turn_value(GAME, open_board, open_board, "a", Random(1)) > 0.0
+
+
+def test_second_turn_means_count_whole_scenarios_within_the_deadline() -> None:
+    state = two_snakes()
+    into_the_wall = Order(path=("U",) * 5)  # off the top edge from A1
+    along_the_top = Order(path=("R",) * 5)
+    scenarios = random_safe_scenarios(state, "a", Random(2), 3)
+    candidates = [into_the_wall, along_the_top]
+    means, played = second_turn_means(GAME, state, "a", candidates, scenarios, Random(3), math.inf)
+    assert played == 3
+    assert means[0] == DEATH  # dead this turn: the turn's own value
+    assert means[1] > 0.0
+    _, none = second_turn_means(GAME, state, "a", candidates, scenarios, Random(3), 0.0)
+    assert none == 0
+
+
+def test_hard_looks_a_turn_further_only_in_the_endgame() -> None:
+    crowded = GAME.initial_state(setup(["dasher", "ghost", "trapper"] * 2))
+    assert sum(s.alive for s in crowded.snakes) > LOOKAHEAD_ALIVE
+    bot = SnakeHardBot()
+    bot.decide(GAME, crowded, "s0", 0.25, Random(1))
+    assert bot.last["second"] == 0
+    few = GAME.initial_state(setup(["dasher", "ghost", "trapper"]))
+    chosen = bot.decide(GAME, few, "s0", 2.0, Random(1))
+    GAME.validate(few, "s0", chosen)
+    assert bot.last["second"] >= LOOKAHEAD_MIN
