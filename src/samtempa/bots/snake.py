@@ -407,6 +407,16 @@ def collision_risk(cells: Sequence[int], heads: dict[tuple[int, int], float]) ->
     return risk
 
 
+def screen(plans: Sequence[Plan], heads: dict[tuple[int, int], float], n: int) -> list[Plan]:
+    """The plans that walk all ``n`` steps in the model, best first by room less the
+    expected collisions with ``heads`` (the pre-screen before the engine decides)."""
+    return sorted(
+        (p for p in plans if p.survived == n),
+        key=lambda p: p.score - COLLISION_RISK * collision_risk(p.cells, heads),
+        reverse=True,
+    )
+
+
 def engine_means(
     game: Game[Any, Any],
     state: State,
@@ -469,11 +479,7 @@ class SnakeMediumBot:
         plans = model.plans(me, rng, with_risk=False)
         scenarios = random_safe_scenarios(state, player, rng, self.scenarios)
         heads = head_map(model, state, scenarios)
-        ranked = sorted(
-            (p for p in plans if p.survived == n),
-            key=lambda p: p.score - COLLISION_RISK * collision_risk(p.cells, heads),
-            reverse=True,
-        )
+        ranked = screen(plans, heads, n)
         chosen = ranked[: self.candidates] or plans[:1]
         candidates = [_order(p, n) for p in chosen]
         means, played = engine_means(game, state, player, candidates, scenarios, WEIGHTS, deadline)
@@ -634,11 +640,7 @@ class SnakeHardBot:
         scenarios, predicted = self._scenarios(game, state, model, player, rng, until)
         heads = head_map(model, state, scenarios)
         plans = model.plans(me, rng, with_risk=False)
-        ranked = sorted(
-            (p for p in plans if p.survived == n),
-            key=lambda p: p.score - COLLISION_RISK * collision_risk(p.cells, heads),
-            reverse=True,
-        )
+        ranked = screen(plans, heads, n)
         paths = [_order(p, n) for p in (ranked[: self.candidates] or plans[:1])]
         powers: list[Order] = []
         if me.charges > 0:
@@ -768,11 +770,7 @@ def next_turn_value(
     plans = model.plans(me, rng, with_risk=False)
     scenarios = random_safe_scenarios(after, player, rng, LOOKAHEAD_SCENARIOS)
     heads = head_map(model, after, scenarios)
-    ranked = sorted(
-        (p for p in plans if p.survived == n),
-        key=lambda p: p.score - COLLISION_RISK * collision_risk(p.cells, heads),
-        reverse=True,
-    )
+    ranked = screen(plans, heads, n)
     candidates = [_order(p, n) for p in (ranked[:LOOKAHEAD_PLANS] or plans[:1])]
     means, _ = engine_means(game, after, player, candidates, scenarios, HARD_WEIGHTS, math.inf)
     return max(means)
@@ -793,11 +791,7 @@ def predicted_orders(
     n = state.path_length
     theirs = head_map(model, state, drawn, skip=snake.id)
     plans = model.simple_plans(snake)
-    screened = sorted(
-        (p for p in plans if p.survived == n),
-        key=lambda p: p.score - COLLISION_RISK * collision_risk(p.cells, theirs),
-        reverse=True,
-    )
+    screened = screen(plans, theirs, n)
     best = screened[:PREDICT_CANDIDATES]
     if not best:
         return []
