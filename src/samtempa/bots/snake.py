@@ -446,6 +446,41 @@ def engine_means(
     return [t / max(1, played) for t in totals], played
 
 
+@dataclass(frozen=True, slots=True)
+class Search:
+    """One turn searched against random-safe others (what a caller may reuse after)."""
+
+    model: Model
+    candidates: list[Order]
+    means: list[float]
+    scenarios: list[Scenario]
+    played: int
+
+
+def random_safe_search(
+    game: Game[Any, Any],
+    state: State,
+    player: PlayerId,
+    rng: Random,
+    scenarios: int,
+    candidates: int,
+    weights: Weights,
+    deadline: float,
+) -> Search:
+    """The medium bot's search, also the hard bot's next turn: the best ``candidates``
+    paths by the pre-screen, played through the engine against ``scenarios``
+    random-safe draws of the others."""
+    me = state.snake(player)
+    n = state.path_length
+    model = Model(state)
+    plans = model.plans(me, rng, with_risk=False)
+    drawn = random_safe_scenarios(state, player, rng, scenarios)
+    ranked = screen(plans, head_map(model, state, drawn), n)
+    orders = [_order(p, n) for p in (ranked[:candidates] or plans[:1])]
+    means, played = engine_means(game, state, player, orders, drawn, weights, deadline)
+    return Search(model, orders, means, drawn, played)
+
+
 class SnakeMediumBot:
     """Space and survival against random snakes: the other snakes are expected to move
     as the random-safe bot does. Its orders are sampled; the model's paths with
@@ -474,15 +509,11 @@ class SnakeMediumBot:
         start = time.perf_counter()
         deadline = start + max(0.005, budget_s * 0.6)
         me = state.snake(player)
-        n = state.path_length
-        model = Model(state)
-        plans = model.plans(me, rng, with_risk=False)
-        scenarios = random_safe_scenarios(state, player, rng, self.scenarios)
-        heads = head_map(model, state, scenarios)
-        ranked = screen(plans, heads, n)
-        chosen = ranked[: self.candidates] or plans[:1]
-        candidates = [_order(p, n) for p in chosen]
-        means, played = engine_means(game, state, player, candidates, scenarios, WEIGHTS, deadline)
+        search = random_safe_search(
+            game, state, player, rng, self.scenarios, self.candidates, WEIGHTS, deadline
+        )
+        model, candidates, means = search.model, search.candidates, search.means
+        scenarios, played = search.scenarios, search.played
         best = max(range(len(candidates)), key=lambda i: means[i])
         if me.charges > 0:
             # A defensive power (stand still, move first, pass through, dig: SS-8.1, 8.2,
@@ -615,7 +646,6 @@ class SnakeHardBot:
 
     def __init__(self, candidates: int = HARD_CANDIDATES, smart: float = HARD_SMART) -> None:
         self.candidates = candidates
-        self.smart = smart
         #: How careful each other snake has been (``smart`` before any evidence).
         self.reading = Reading(prior=smart)
         self._shares: dict[PlayerId, float] = {}
@@ -762,18 +792,12 @@ def next_turn_value(
     """How good ``after`` is, a turn further: the best mean :func:`outcome_value` of the
     snake's next turn (its best few paths against a few random-safe draws of the
     others); the turn's own value if it is dead or the game is over."""
-    me = after.snake(player)
-    if not me.alive or after.result is not None:
+    if not after.snake(player).alive or after.result is not None:
         return outcome_value(before, after, player, HARD_WEIGHTS)
-    model = Model(after)
-    n = after.path_length
-    plans = model.plans(me, rng, with_risk=False)
-    scenarios = random_safe_scenarios(after, player, rng, LOOKAHEAD_SCENARIOS)
-    heads = head_map(model, after, scenarios)
-    ranked = screen(plans, heads, n)
-    candidates = [_order(p, n) for p in (ranked[:LOOKAHEAD_PLANS] or plans[:1])]
-    means, _ = engine_means(game, after, player, candidates, scenarios, HARD_WEIGHTS, math.inf)
-    return max(means)
+    search = random_safe_search(
+        game, after, player, rng, LOOKAHEAD_SCENARIOS, LOOKAHEAD_PLANS, HARD_WEIGHTS, math.inf
+    )
+    return max(search.means)
 
 
 def predicted_orders(
