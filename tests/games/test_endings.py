@@ -9,6 +9,7 @@ from samtempa.games.shell import WhatTheShell
 from samtempa.games.snake import Order, SnakeSynapse
 from samtempa.records import Player, Record, RecordError, new_record
 
+BLACK_FIVE = ["A1/I1", "A2/I3", "A3/I5", "A4/I7", "A5/I9"]  # black's line of five on turn 5
 THREE = {
     "terrain": "classic",
     "snakes": [
@@ -80,7 +81,9 @@ def test_snake_resignation_is_the_removal_order_of_ss_9_1() -> None:
                              "green": {"path": "DDDDD"}})  # fmt: skip
     assert game.outcome(step.state) is None  # the two others play on
     red = step.state.snake("red")
-    assert red.removed and not red.alive and red.body == ()
+    assert red.removed
+    assert not red.alive
+    assert red.body == ()
     with pytest.raises(OrderError) as err:
         game.resign(step.state, "red")
     assert err.value.code == "snake-dead"

@@ -73,7 +73,8 @@ def test_shell_resignation_ends_the_game_at_once_and_keeps_the_sealed_pick_secre
     assert count(services, Turn, match_id) == 0
     with services.db.read() as session:
         seen = snapshot_message(live_info_tx(session, match_id, alice), alice, match.created_at)
-    assert "C7" not in repr(seen) and "C7" not in repr(match.state)
+    assert "C7" not in repr(seen)
+    assert "C7" not in repr(match.state)
     # Sent again (a double click), it changes nothing; the winner cannot resign any more.
     again = act(services, match_id, alice, "resign", 1)
     assert (again.changed, again.ended) == (False, True)
@@ -147,7 +148,9 @@ def test_the_computer_takes_no_draw_offer(services: Services) -> None:
     assert err.value.code == "bot-opponent"
     with services.db.read() as session:
         panel = panel_tx(session, match_id, Actor(None, "guest"), gettext)
-    assert panel.offer == [] and panel.resign == ["black"] and panel.abort
+    assert panel.offer == []
+    assert panel.resign == ["black"]
+    assert panel.abort
 
 
 def test_snake_synapse_has_no_draw_by_agreement(services: Services) -> None:
@@ -184,22 +187,28 @@ def test_snake_resignation_is_sealed_then_removes_the_snake_at_the_reveal(
     match_id, (alice, bob, carol) = online(services, "snake-synapse", 3)
     seal(services, match_id, alice, "red", {"path": "DDDDD"})
     done = act(services, match_id, alice, "resign", 1)
-    assert done.changed and not done.ended and done.sealed is not None
+    assert done.changed
+    assert not done.ended
+    assert done.sealed is not None
     with services.db.read() as session:
         row = session.get(PendingOrder, (match_id, 1, "red"))
-        assert row is not None and row.orders == {"removed": True}  # replaces the path
+        assert row is not None
+        assert row.orders == {"removed": True}
         bob_sees = snapshot_message(live_info_tx(session, match_id, bob), bob, row.submitted_at)
         assert panel_tx(session, match_id, alice, gettext).resigning == ["red"]
         assert panel_tx(session, match_id, bob, gettext).resigning == []
     # Bob knows red has sent orders, not which: the removal is revealed with the turn.
     assert bob_sees["submitted"] == ["red"]
-    assert bob_sees["your_orders"] == {} and "'removed': True" not in repr(bob_sees)
+    assert bob_sees["your_orders"] == {}
+    assert "'removed': True" not in repr(bob_sees)
     assert not act(services, match_id, alice, "resign", 1).changed
     seal(services, match_id, bob, "blue", {"path": "DDDDD"})
     reveal = seal(services, match_id, carol, "green", {"path": "DDDDD"}).revealed
-    assert reveal is not None and reveal.orders["red"] == {"removed": True}
+    assert reveal is not None
+    assert reveal.orders["red"] == {"removed": True}
     red = next(s for s in reveal.state["snakes"] if s["id"] == "red")
-    assert red["removed"] is True and red["alive"] is False
+    assert red["removed"] is True
+    assert red["alive"] is False
     assert match_row(services, match_id).status == "playing"  # blue and green play on
     assert not act(services, match_id, alice, "resign", 1).changed  # a late repeat
     with pytest.raises(Refusal) as err:
@@ -211,7 +220,8 @@ def test_two_snakes_one_resigns_the_other_wins_by_the_rules(services: Services) 
     match_id, (alice, bob) = online(services, "snake-synapse")
     act(services, match_id, alice, "resign", 1)
     reveal = seal(services, match_id, bob, "blue", {"path": "DDDDD"}).revealed
-    assert reveal is not None and reveal.status == "finished"
+    assert reveal is not None
+    assert reveal.status == "finished"
     assert reveal.result == {"winner": "blue"}  # SS-10.1 after the removal
     with services.db.read() as session:
         assert panel_tx(session, match_id, alice, gettext).verdict == "You lost."
@@ -231,8 +241,11 @@ def test_concurrent_resignations_end_the_game_once(services: Services) -> None:
     results = asyncio.run(both())
     done = [r for r in results if not isinstance(r, Exception)]
     refused = [r for r in results if isinstance(r, Refusal)]
-    assert len(done) == 1 and len(refused) == 1 and refused[0].code == "game-over"
+    assert len(done) == 1
+    assert len(refused) == 1
+    assert refused[0].code == "game-over"
     with services.db.read() as session:
         match = session.get(Match, match_id)
-        assert match is not None and match.result is not None
+        assert match is not None
+        assert match.result is not None
         assert match.result["termination"] == "resignation"
