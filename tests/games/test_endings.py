@@ -30,6 +30,7 @@ def test_outcome_json_keeps_the_termination_and_reads_back() -> None:
         assert Outcome.from_json(outcome.to_json()) == outcome
     # An ending by the rules keeps the form every record already has.
     assert Outcome("black").to_json() == {"winner": "black"}
+    bad: object
     for bad in ({"winner": 3}, {"draw": "x"}, {"winner": "a", "termination": "lost"}, [], {}):
         with pytest.raises(StateError):
             Outcome.from_json(bad)

@@ -232,11 +232,12 @@ def test_concurrent_resignations_end_the_game_once(services: Services) -> None:
     match_id, (alice, bob) = online(services)
 
     async def both() -> list[Any]:
-        return await asyncio.gather(
+        got = await asyncio.gather(
             services.controls.act(match_id, alice, "resign", None, 1),
             services.controls.act(match_id, bob, "resign", None, 1),
             return_exceptions=True,
         )
+        return list(got)
 
     results = asyncio.run(both())
     done = [r for r in results if not isinstance(r, Exception)]
