@@ -111,7 +111,7 @@ def test_resign_in_what_the_shell_told_from_each_side(browser: Browser, server: 
 
 
 def test_a_draw_offered_then_accepted(browser: Browser, server: str) -> None:
-    alice, bob, path, _ = online_shell(browser, server)
+    alice, bob, _path, _ = online_shell(browser, server)
     alice.get_by_role("button", name="Offer a draw").click()
     expect(alice.locator("#gc-offer")).to_contain_text("You offered a draw")
     expect(bob.locator("#gc-offer")).to_have_text("Black offers a draw for this turn.")
