@@ -88,6 +88,8 @@ def test_shell_resignation_ends_the_game_at_once_and_keeps_the_sealed_pick_secre
     [
         ("alice", "resign", 4, None, "wrong-turn"),
         ("alice", "resign", "1", None, "bad-turn"),
+        ("alice", "resign", 2**40, None, "bad-turn"),
+        ("alice", "resign", 0, None, "bad-turn"),
         ("alice", "surrender", 1, None, "bad-action"),
         ("alice", "resign", 1, "white", "not-your-seat"),
         ("stranger", "resign", 1, None, "not-a-player"),

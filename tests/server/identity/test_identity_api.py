@@ -187,6 +187,9 @@ def test_profiles_and_the_leaderboard_after_rated_games(client: TestClient) -> N
     assert html.index(f"/players/{a}") < html.index(f"/players/{b}")
     assert anyone.get("/leaderboard/chess").status_code == 404
     assert anyone.get("/players/nobody-at-all").status_code == 404
+    for odd in ("%ED%A0%80", "a%0Ab", "x" * 300):  # a lone surrogate, a newline, too long
+        assert anyone.get(f"/players/{odd}").status_code == 404
+        assert anyone.get(f"/api/players/{odd}").status_code == 404
 
 
 def test_a_childs_profile_is_private_but_to_the_child_and_the_parent(client: TestClient) -> None:

@@ -78,7 +78,7 @@ def control_tx(
     """One control, checked and applied in this transaction; raises :class:`Refusal`."""
     if action not in ACTIONS:
         raise Refusal("bad-action", "there is no game control called %(name)s", name=action)
-    if isinstance(turn, bool) or not isinstance(turn, int):
+    if isinstance(turn, bool) or not isinstance(turn, int) or not 0 < turn < 2**31:
         raise Refusal("bad-turn", "a game control names the turn it is meant for")
     match = lock_match(session, match_id)
     seats = seats_of(session, match_id)

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from samtempa.games.registry import GAME_NAMES, get_game
 from samtempa.server.models import Match, PendingOrder, Seat, User
 from samtempa.server.models_identity import MatchStanding, Rating, RatingChange
+from samtempa.server.services.accounts import LOGIN_RE
 from samtempa.server.services.errors import Refusal
 from samtempa.server.services.matches import Actor
 from samtempa.server.services.standings import ordinal
@@ -79,7 +80,9 @@ class Profile:
 
 
 def user_by_login(session: Session, login: str) -> User:
-    user = session.scalar(select(User).where(func.lower(User.login) == login.lower()))
+    user = None
+    if LOGIN_RE.match(login):  # anything else is no login (and never reaches the database)
+        user = session.scalar(select(User).where(func.lower(User.login) == login.lower()))
     if user is None:
         raise Refusal("no-such-player", "there is no player called %(login)s", 404, login=login)
     return user
