@@ -1,0 +1,252 @@
+"""What the Shell for learning: N games stepped in lockstep on numpy arrays.
+
+A second implementation of ``rules/what-the-shell.md``, like the Cython fast
+path (:mod:`.fast`), checked against the engine (:mod:`.rules`) game for game
+in ``tests/games/shell/test_batch.py``. Nothing loops over games in Python:
+every step is a handful of whole-array operations over N.
+
+Layout. A cell is ``row * 9 + col`` (0…80, row 0 is row ``1``: WTS-1.1), the
+action index of :mod:`samtempa.envs`. A set of cells of each game is an 81-bit
+mask kept in two ``uint64`` arrays, ``lo`` (cells 0…63) and ``hi`` (64…80).
+
+Most turns of a game end with two turtles placed and nothing else (about 90%
+in random play). The common path settles them for all N games at once: each
+pick's neighbourhood is shifted into one machine word with the pick at bit 30
+(:data:`CENTRE`), where fixed masks test every capture ray (WTS-4.1) and
+every run of four through the pick (a five, WTS-6.1, needs one). Games with a
+collision (WTS-3.2), a capture, a possible five or a sudden death in progress
+go through :mod:`.batch_waves` (:func:`~.batch_waves.settle`) together: waves
+of captures and hatching (WTS-4, WTS-5) and the full count of WTS-6.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from samtempa.games.shell import batch_waves as waves
+from samtempa.games.shell.batch_waves import (
+    BLACK_WINS,
+    DRAW,
+    NORMAL,
+    ONGOING,
+    SUDDEN_DEATH,
+    WHITE_WINS,
+    Boards,
+    bit_of,
+    cells_mask,
+)
+from samtempa.games.shell.board import SIZE, STRIDE
+from samtempa.games.shell.state import BLACK, WHITE, ShellState
+from samtempa.games.shell.state import DRAW as DRAW_NAME
+from samtempa.games.shell.state import NORMAL as NORMAL_NAME
+from samtempa.games.shell.state import SUDDEN_DEATH as SUDDEN_NAME
+
+U64 = npt.NDArray[np.uint64]
+Cells = npt.NDArray[np.intp]
+
+CELLS: Final = SIZE * SIZE
+#: The bit a pick lands on once its neighbourhood is shifted into one word.
+CENTRE: Final = 30
+#: The four lines (row, column, diagonal, anti-diagonal) as offsets in cells, and both
+#: senses of each: the eight directions of WTS-4.1.
+LINES: Final = ((0, 1), (1, 0), (1, 1), (1, -1))
+DIRECTIONS: Final = tuple(d for dr, dc in LINES for d in ((dr, dc), (-dr, -dc)))
+
+_RESULT_NAMES: Final = {ONGOING: None, BLACK_WINS: BLACK, WHITE_WINS: WHITE, DRAW: DRAW_NAME}
+_PHASE_NAMES: Final = {NORMAL: NORMAL_NAME, SUDDEN_DEATH: SUDDEN_NAME}
+
+
+def _window_bit(dr: int, dc: int) -> int:
+    return 1 << (CENTRE + dr * SIZE + dc)
+
+
+def _build_tables() -> tuple[U64, list[int], list[int], int, int]:
+    """Per column: the window cells on the board; per direction: the capture ray and the
+    starts of runs of four through the pick; the ring masks of WTS-4.1."""
+    columns = []
+    for c in range(SIZE):
+        m = 0
+        for dr in range(-3, 4):
+            for dc in range(-3, 4):
+                if 0 <= c + dc < SIZE:
+                    m |= _window_bit(dr, dc)
+        columns.append(m)
+    rays = [sum(_window_bit(k * dr, k * dc) for k in (1, 2, 3)) for dr, dc in DIRECTIONS]
+    starts = [sum(_window_bit(-k * dr, -k * dc) for k in range(4)) for dr, dc in LINES]
+    hostile_ring = sum(_window_bit(k * dr, k * dc) for dr, dc in DIRECTIONS for k in (1, 2))
+    own_ring = sum(_window_bit(3 * dr, 3 * dc) for dr, dc in DIRECTIONS)
+    return np.array(columns, dtype=np.uint64), rays, starts, hostile_ring, own_ring
+
+
+_COLUMN_WINDOW, _RAYS, _RUN_STARTS, _HOSTILE_RING, _OWN_RING = _build_tables()
+_RAYS_U64: Final = [np.uint64(r) for r in _RAYS]
+_RUN_STARTS_U64: Final = [np.uint64(s) for s in _RUN_STARTS]
+_HOSTILE_RING_U64: Final = np.uint64(_HOSTILE_RING)
+_OWN_RING_U64: Final = np.uint64(_OWN_RING)
+_LINE_SHIFTS: Final = [np.uint64(dr * SIZE + dc) for dr, dc in LINES]
+_LINE_SHIFTS_2: Final = [np.uint64(2 * (dr * SIZE + dc)) for dr, dc in LINES]
+_COLUMN_OF: Final = np.array([c % SIZE for c in range(CELLS)], dtype=np.intp)
+#: Engine squares (``row * 10 + col``, :mod:`.board`) and batch cells, both ways.
+ENGINE_SQUARE: Final = tuple(r * STRIDE + c for r in range(SIZE) for c in range(SIZE))
+CELL_OF_SQUARE: Final = {sq: i for i, sq in enumerate(ENGINE_SQUARE)}
+
+
+def window(lo: U64, hi: U64, pick: Cells) -> U64:
+    """The 81-bit mask shifted so that cell ``pick`` sits at bit :data:`CENTRE`: every
+    cell within three rows and columns of it is then at a fixed bit (numpy's shifts of
+    64 or more give 0, which fills the edges of the board with empty cells)."""
+    p = pick.astype(np.uint64)
+    right = p - np.uint64(CENTRE)  # wraps around for picks left of the centre: shifts to 0
+    return (lo >> right) | (hi << (np.uint64(64) - right)) | (lo << (np.uint64(CENTRE) - p))
+
+
+def scan(own: U64, hostile: U64, column: Cells) -> tuple[npt.NDArray[np.bool_], U64]:
+    """For one colour's new turtle: does it close a capture (WTS-4.1), and the runs of four
+    own turtles through it (a five through it contains one: WTS-6.1)? ``own`` and
+    ``hostile`` are :func:`window` masks; ``column`` is the pick's column."""
+    inside = _COLUMN_WINDOW[column]
+    own &= inside
+    rays = ((hostile & _HOSTILE_RING_U64) | (own & _OWN_RING_U64)) & inside
+    capture = (rays & _RAYS_U64[0]) == _RAYS_U64[0]
+    for ray in _RAYS_U64[1:]:
+        capture |= (rays & ray) == ray
+    runs = np.zeros_like(own)
+    for step, double, starts in zip(_LINE_SHIFTS, _LINE_SHIFTS_2, _RUN_STARTS_U64, strict=True):
+        pairs = own & (own >> step)
+        runs |= pairs & (pairs >> double) & starts
+    return capture, runs
+
+
+class ShellBatch:
+    """``n`` What the Shell games, each between two turns (all start empty).
+
+    Arrays, one entry per game: ``black``, ``white``, ``eggs`` (:class:`Boards`),
+    ``queue`` (n × 81, the egg queue's cells oldest first, WTS-1.3) with ``queue_len``,
+    ``turn``, ``phase`` (0 normal, 1 sudden death), ``result`` (-1 ongoing, 0 black,
+    1 white, 2 draw), ``winning_black``, ``winning_white`` (WTS-6.1).
+    """
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.black = Boards.empty(n)
+        self.white = Boards.empty(n)
+        self.eggs = Boards.empty(n)
+        self.queue = np.zeros((n, CELLS), dtype=np.uint8)
+        self.queue_len = np.zeros(n, dtype=np.intp)
+        self.turn = np.zeros(n, dtype=np.int32)
+        self.phase = np.zeros(n, dtype=np.int8)
+        self.result = np.full(n, ONGOING, dtype=np.int8)
+        self.winning_black = np.zeros(n, dtype=np.int32)
+        self.winning_white = np.zeros(n, dtype=np.int32)
+
+    # --- what the players see -------------------------------------------------------
+
+    def occupied(self) -> Boards:
+        return self.black | self.white | self.eggs
+
+    def empty_cells(self) -> npt.NDArray[np.bool_]:
+        """n × 81: the cells each game's players may pick (WTS-2.1); none once over."""
+        free = self.occupied().cells()
+        free ^= True
+        free[self.result != ONGOING] = False
+        return free
+
+    def planes(self) -> npt.NDArray[np.bool_]:
+        """n × 3 × 81: black turtles, white turtles, eggs."""
+        return np.stack([self.black.cells(), self.white.cells(), self.eggs.cells()], axis=1)
+
+    def egg_order(self) -> npt.NDArray[np.uint8]:
+        """n × 81: each egg's place in the queue, 1 for the oldest (WTS-1.3), 0 elsewhere."""
+        order = np.zeros((self.n, CELLS), dtype=np.uint8)
+        rank = np.arange(1, CELLS + 1, dtype=np.uint8)
+        live = rank[None, :] <= self.queue_len[:, None]
+        rows = np.broadcast_to(np.arange(self.n)[:, None], live.shape)
+        order[rows[live], self.queue[live]] = np.broadcast_to(rank, live.shape)[live]
+        return order
+
+    # --- one turn -------------------------------------------------------------------
+
+    def check(self, black: Cells, white: Cells) -> None:
+        """WTS-2.1 for every game: raise ``ValueError`` naming the first bad game."""
+        bad_range = (black < 0) | (black >= CELLS) | (white < 0) | (white >= CELLS)
+        if bad_range.any():
+            raise ValueError(f"game {int(np.argmax(bad_range))}: a pick is off the board")
+        over = self.result != ONGOING
+        if over.any():
+            raise ValueError(f"game {int(np.argmax(over))}: the game is over; no more picks")
+        occupied = self.occupied()
+        taken = bit_of(occupied, black) | bit_of(occupied, white)
+        if taken.any():
+            raise ValueError(f"game {int(np.argmax(taken))}: a pick is not empty (WTS-2.1)")
+
+    def step(self, black: Cells, white: Cells, *, checked: bool = False) -> None:
+        """Play one turn in every game (WTS-2.2); ``checked=True`` skips :meth:`check`."""
+        black = np.asarray(black, dtype=np.intp)
+        white = np.asarray(white, dtype=np.intp)
+        if not checked:
+            self.check(black, white)
+        b, w, e = self.black, self.white, self.eggs
+        collide = black == white
+        b |= cells_mask(black, ~collide)
+        w |= cells_mask(white, ~collide)
+        # The common path: shift each pick's neighbourhood into one word and test it.
+        hostile_b = w | e
+        hostile_w = b | e
+        cap_b, run_b = scan(
+            window(b.lo, b.hi, black), window(hostile_b.lo, hostile_b.hi, black), _COLUMN_OF[black]
+        )
+        cap_w, run_w = scan(
+            window(w.lo, w.hi, white), window(hostile_w.lo, hostile_w.hi, white), _COLUMN_OF[white]
+        )
+        special = collide | cap_b | cap_w | (run_b != 0) | (run_w != 0)
+        special |= self.winning_black != 0
+        self.turn += 1
+        full = (b | e | w).is_full()
+        self.result[full] = DRAW  # WTS-6.4 (the special games are settled again below)
+        rare = np.flatnonzero(special)
+        if rare.size:
+            waves.settle(self, rare, black[rare], white[rare])
+
+    # --- to and from the engine -----------------------------------------------------
+
+    def state(self, game: int) -> ShellState:
+        """Game ``game`` as the engine's state (compare with ``notation.to_json``)."""
+        queue = tuple(ENGINE_SQUARE[c] for c in self.queue[game, : self.queue_len[game]])
+        return ShellState(
+            black=self.black.engine_mask(game),
+            white=self.white.engine_mask(game),
+            eggs=self.eggs.engine_mask(game),
+            queue=queue,
+            turn=int(self.turn[game]),
+            phase=_PHASE_NAMES[int(self.phase[game])],
+            result=_RESULT_NAMES[int(self.result[game])],
+            winning_black=int(self.winning_black[game]),
+            winning_white=int(self.winning_white[game]),
+        )
+
+    def set_state(self, game: int, state: ShellState) -> None:
+        """Put the engine's ``state`` in game ``game`` (a reset is ``set_state(i, INITIAL)``)."""
+        for boards, mask in ((self.black, state.black), (self.white, state.white)):
+            boards.set_engine_mask(game, mask)
+        self.eggs.set_engine_mask(game, state.eggs)
+        self.queue[game] = 0
+        self.queue[game, : len(state.queue)] = [CELL_OF_SQUARE[sq] for sq in state.queue]
+        self.queue_len[game] = len(state.queue)
+        self.turn[game] = state.turn
+        self.phase[game] = SUDDEN_DEATH if state.phase == SUDDEN_NAME else NORMAL
+        codes = {v: k for k, v in _RESULT_NAMES.items()}
+        self.result[game] = codes[state.result]
+        self.winning_black[game] = state.winning_black
+        self.winning_white[game] = state.winning_white
+
+    def reset(self, games: Cells) -> None:
+        """Start the games ``games`` again from the empty board."""
+        for boards in (self.black, self.white, self.eggs):
+            boards.assign(games, Boards.empty(len(games)))
+        self.queue_len[games] = 0
+        for arr in (self.turn, self.phase, self.winning_black, self.winning_white):
+            arr[games] = 0
+        self.result[games] = ONGOING
