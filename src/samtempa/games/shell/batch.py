@@ -48,6 +48,10 @@ U64 = npt.NDArray[np.uint64]
 Cells = npt.NDArray[np.intp]
 
 CELLS: Final = SIZE * SIZE
+#: Games stepped together: 8,192 keeps each array at 64 KiB, in the second-level cache
+#: and below the allocator's threshold for mapping fresh memory (128 KiB), which
+#: would cost a page fault per temporary array (five times slower at 16,384 games).
+BLOCK: Final = 8192
 #: The bit a pick lands on once its neighbourhood is shifted into one word.
 CENTRE: Final = 30
 #: The four lines (row, column, diagonal, anti-diagonal) as offsets in cells, and both
@@ -63,7 +67,7 @@ def _window_bit(dr: int, dc: int) -> int:
     return 1 << (CENTRE + dr * SIZE + dc)
 
 
-def _build_tables() -> tuple[U64, list[int], list[int], int, int]:
+def _build_tables() -> tuple[U64, list[int], list[tuple[int, int]], int, int]:
     """Per column: the window cells on the board; per direction: the capture ray and the
     starts of runs of four through the pick; the ring masks of WTS-4.1."""
     columns = []
@@ -75,15 +79,29 @@ def _build_tables() -> tuple[U64, list[int], list[int], int, int]:
                     m |= _window_bit(dr, dc)
         columns.append(m)
     rays = [sum(_window_bit(k * dr, k * dc) for k in (1, 2, 3)) for dr, dc in DIRECTIONS]
-    starts = [sum(_window_bit(-k * dr, -k * dc) for k in range(4)) for dr, dc in LINES]
+    # Where a run of five through the pick starts inside the window (three cells back to
+    # one), and where a run of four with the pick at one end does (three back, or the pick).
+    starts = [
+        (
+            sum(_window_bit(-k * dr, -k * dc) for k in (1, 2, 3)),
+            sum(_window_bit(-k * dr, -k * dc) for k in (0, 3)),
+        )
+        for dr, dc in LINES
+    ]
     hostile_ring = sum(_window_bit(k * dr, k * dc) for dr, dc in DIRECTIONS for k in (1, 2))
     own_ring = sum(_window_bit(3 * dr, 3 * dc) for dr, dc in DIRECTIONS)
     return np.array(columns, dtype=np.uint64), rays, starts, hostile_ring, own_ring
 
 
-_COLUMN_WINDOW, _RAYS, _RUN_STARTS, _HOSTILE_RING, _OWN_RING = _build_tables()
+_COLUMN_WINDOW, _RAYS, _RUN_STARTS_PAIRS, _HOSTILE_RING, _OWN_RING = _build_tables()
 _RAYS_U64: Final = [np.uint64(r) for r in _RAYS]
-_RUN_STARTS_U64: Final = [np.uint64(s) for s in _RUN_STARTS]
+#: Each ray without its third cell: the pair it captures.
+_PAIRS_U64: Final = [
+    np.uint64(r & ~_window_bit(3 * dr, 3 * dc))
+    for r, (dr, dc) in zip(_RAYS, DIRECTIONS, strict=True)
+]
+_FULL_HI: Final = np.uint64(2 ** (SIZE * SIZE - 64) - 1)
+_RUN_STARTS: Final = [(np.uint64(f), np.uint64(e)) for f, e in _RUN_STARTS_PAIRS]
 _HOSTILE_RING_U64: Final = np.uint64(_HOSTILE_RING)
 _OWN_RING_U64: Final = np.uint64(_OWN_RING)
 _LINE_SHIFTS: Final = [np.uint64(dr * SIZE + dc) for dr, dc in LINES]
@@ -103,9 +121,18 @@ def window(lo: U64, hi: U64, pick: Cells) -> U64:
     return (lo >> right) | (hi << (np.uint64(64) - right)) | (lo << (np.uint64(CENTRE) - p))
 
 
-def scan(own: U64, hostile: U64, column: Cells) -> tuple[npt.NDArray[np.bool_], U64]:
-    """For one colour's new turtle: does it close a capture (WTS-4.1), and the runs of four
-    own turtles through it (a five through it contains one: WTS-6.1)? ``own`` and
+def unwindow(masks: U64, pick: Cells) -> Boards:
+    """The inverse of :func:`window`: window bits back on the board's cells."""
+    p = pick.astype(np.uint64)
+    left = p - np.uint64(CENTRE)  # wraps around for picks left of the centre: shifts to 0
+    lo = (masks << left) | (masks >> (np.uint64(CENTRE) - p))
+    return Boards(lo, (masks >> (np.uint64(64) - left)) & _FULL_HI)
+
+
+def scan(own: U64, hostile: U64, column: Cells) -> tuple[npt.NDArray[np.bool_], U64, U64]:
+    """For one colour's new turtle: does it close a capture (WTS-4.1), the cells of its
+    rays (hostile on the first two of each, own on the third), and the runs of four own
+    turtles through it (a five through it contains one: WTS-6.1)? ``own`` and
     ``hostile`` are :func:`window` masks; ``column`` is the pick's column."""
     inside = _COLUMN_WINDOW[column]
     own &= inside
@@ -114,10 +141,25 @@ def scan(own: U64, hostile: U64, column: Cells) -> tuple[npt.NDArray[np.bool_], 
     for ray in _RAYS_U64[1:]:
         capture |= (rays & ray) == ray
     runs = np.zeros_like(own)
-    for step, double, starts in zip(_LINE_SHIFTS, _LINE_SHIFTS_2, _RUN_STARTS_U64, strict=True):
+    for step, double, (fives, ends) in zip(_LINE_SHIFTS, _LINE_SHIFTS_2, _RUN_STARTS, strict=True):
         pairs = own & (own >> step)
-        runs |= pairs & (pairs >> double) & starts
-    return capture, runs
+        fours = pairs & (pairs >> double)
+        # A five inside the window, or a four with the pick at one end (the fifth
+        # turtle may be beyond the window: the full count decides).
+        runs |= (fours & (fours >> step) & fives) | (fours & ends)
+    return capture, rays, runs
+
+
+def captured(rays: U64, pick: Cells) -> tuple[Boards, npt.NDArray[np.int32]]:
+    """The cells a lone new turtle captures and how many captures it makes (WTS-4.1,
+    4.4), from the :func:`scan` rays of its pick."""
+    pairs = np.zeros_like(rays)
+    count = np.zeros(len(rays), dtype=np.int32)
+    for ray, pair in zip(_RAYS_U64, _PAIRS_U64, strict=True):
+        hit = (rays & ray) == ray
+        count += hit
+        pairs |= pair * hit
+    return unwindow(pairs, pick), count
 
 
 class ShellBatch:
@@ -129,8 +171,9 @@ class ShellBatch:
     1 white, 2 draw), ``winning_black``, ``winning_white`` (WTS-6.1).
     """
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, block: int = BLOCK) -> None:
         self.n = n
+        self.block = block
         self.black = Boards.empty(n)
         self.white = Boards.empty(n)
         self.eggs = Boards.empty(n)
@@ -141,6 +184,8 @@ class ShellBatch:
         self.result = np.full(n, ONGOING, dtype=np.int8)
         self.winning_black = np.zeros(n, dtype=np.int32)
         self.winning_white = np.zeros(n, dtype=np.int32)
+        #: Set by :mod:`.batch_waves` for the games where eggs hatched this turn.
+        self.hatched = np.zeros(n, dtype=np.bool_)
 
     # --- what the players see -------------------------------------------------------
 
@@ -167,6 +212,29 @@ class ShellBatch:
         order[rows[live], self.queue[live]] = np.broadcast_to(rank, live.shape)[live]
         return order
 
+    def random_picks(self, rng: np.random.Generator) -> Cells:
+        """A uniformly random empty cell in every game (the random bot's pick, WTS-2.1).
+
+        Draws a cell and keeps it if empty, a few times over for the games still
+        without one, then picks among the last games' few empty cells directly.
+        """
+        free = self.occupied()
+        free = Boards(~free.lo, ~free.hi & _FULL_HI)
+        picks = np.zeros(self.n, dtype=np.intp)
+        todo = np.flatnonzero(self.result == ONGOING)
+        for _ in range(6):
+            if not todo.size:
+                return picks
+            cells = rng.integers(0, CELLS, todo.size)
+            ok = bit_of(free.take(todo), cells)
+            picks[todo[ok]] = cells[ok]
+            todo = todo[~ok]
+        if todo.size:
+            keys = rng.random((todo.size, CELLS))
+            keys[~free.take(todo).cells()] = -1.0
+            picks[todo] = keys.argmax(axis=1)
+        return picks
+
     # --- one turn -------------------------------------------------------------------
 
     def check(self, black: Cells, white: Cells) -> None:
@@ -188,27 +256,50 @@ class ShellBatch:
         white = np.asarray(white, dtype=np.intp)
         if not checked:
             self.check(black, white)
-        b, w, e = self.black, self.white, self.eggs
+        self.turn += 1
+        for start in range(0, self.n, self.block):
+            end = start + self.block
+            self._step_block(start, black[start:end], white[start:end])
+
+    def _step_block(self, start: int, black: Cells, white: Cells) -> None:
+        """One turn of the games from ``start`` on, as many as there are picks."""
+        end = start + len(black)
+        b, w, e = (Boards(x.lo[start:end], x.hi[start:end]) for x in self.boards())
         collide = black == white
         b |= cells_mask(black, ~collide)
         w |= cells_mask(white, ~collide)
         # The common path: shift each pick's neighbourhood into one word and test it.
-        hostile_b = w | e
-        hostile_w = b | e
-        cap_b, run_b = scan(
-            window(b.lo, b.hi, black), window(hostile_b.lo, hostile_b.hi, black), _COLUMN_OF[black]
+        hostile_b, hostile_w = w | e, b | e
+        cap_b, rays_b, run_b = scan(
+            window(b.lo, b.hi, black), window(hostile_b.lo, hostile_b.hi, black), black % SIZE
         )
-        cap_w, run_w = scan(
-            window(w.lo, w.hi, white), window(hostile_w.lo, hostile_w.hi, white), _COLUMN_OF[white]
+        cap_w, rays_w, run_w = scan(
+            window(w.lo, w.hi, white), window(hostile_w.lo, hostile_w.hi, white), white % SIZE
         )
-        special = collide | cap_b | cap_w | (run_b != 0) | (run_w != 0)
-        special |= self.winning_black != 0
-        self.turn += 1
-        full = (b | e | w).is_full()
-        self.result[full] = DRAW  # WTS-6.4 (the special games are settled again below)
-        rare = np.flatnonzero(special)
-        if rare.size:
-            waves.settle(self, rare, black[rare], white[rare])
+        # A sudden death in progress (WTS-6.2) needs a count whatever happens.
+        again = (run_b != 0) | (run_w != 0) | (self.winning_black[start:end] != 0)
+        laid = np.flatnonzero(collide)
+        if laid.size:
+            waves.lay_eggs(self, laid + start, black[laid])
+        capturing = np.flatnonzero((cap_b | cap_w) & ~collide)
+        if capturing.size:
+            pb, pw = black[capturing], white[capturing]
+            taken_b, kb = captured(rays_b[capturing], pb)
+            taken_w, kw = captured(rays_w[capturing], pw)
+            waves.first_wave(self, capturing + start, taken_b | taken_w, kb, kw)
+            hatched = self.hatched[start:end]
+            again |= hatched
+            hatched[capturing] = False
+        counted = np.flatnonzero(again)
+        if counted.size:
+            waves.recount(self, counted + start)
+        # WTS-6.4: a game that goes on with no empty cell left is a draw.
+        result = self.result[start:end]
+        result[(b | w | e).is_full() & (result == ONGOING)] = DRAW
+
+    def boards(self) -> tuple[Boards, Boards, Boards]:
+        """Black turtles, white turtles, eggs."""
+        return self.black, self.white, self.eggs
 
     # --- to and from the engine -----------------------------------------------------
 

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 U64 = npt.NDArray[np.uint64]
 Cells = npt.NDArray[np.intp]
 Flags = npt.NDArray[np.bool_]
+Counts = npt.NDArray[np.int32]
 
 CELLS: Final = SIZE * SIZE
 ONGOING, BLACK_WINS, WHITE_WINS, DRAW = -1, 0, 1, 2
@@ -177,79 +178,116 @@ def winning(turtles: Boards) -> npt.NDArray[np.int32]:
     return won.count()
 
 
-def _queue_bits(queue: npt.NDArray[np.uint8], live: Flags) -> Boards:
+def _queue_bits(cells: npt.NDArray[np.uint64], live: Flags) -> Boards:
     """The mask of the queue entries flagged ``live`` (one row per game)."""
-    c = queue.astype(np.uint64)
-    lo = np.where(live & (c < _SIXTY_FOUR), _ONE << c, np.uint64(0))
-    hi = np.where(live & (c >= _SIXTY_FOUR), _ONE << (c - _SIXTY_FOUR), np.uint64(0))
+    lo = (_ONE << cells) * live  # cells of 64 and more shift out: 0
+    hi = (_ONE << (cells - _SIXTY_FOUR)) * live
     return Boards(np.bitwise_or.reduce(lo, axis=1), np.bitwise_or.reduce(hi, axis=1))
 
 
-def settle(batch: ShellBatch, games: Cells, black: Cells, white: Cells) -> None:
-    """Finish the turn of the games ``games`` (picks ``black``, ``white``): the two
-    turtles of WTS-3.1 are already placed where the picks differ, and ``batch.turn``
-    already counts the turn."""
-    b, w, e = batch.black.take(games), batch.white.take(games), batch.eggs.take(games)
-    queue, qlen = batch.queue[games], batch.queue_len[games]
-    collide = black == white
-    # WTS-3.2: a collision lays an egg at the end of the queue; nothing else happens.
-    e |= cells_mask(black, collide)
-    rows = np.flatnonzero(collide)
-    queue[rows, qlen[rows]] = black[rows]
-    qlen = qlen + collide
-    # WTS-3.1: the two turtles placed are the new turtles of wave 0.
-    new_b, new_w = cells_mask(black, ~collide), cells_mask(white, ~collide)
-    index = np.arange(CELLS)[None, :]
-    while True:
+def _wave_queue(
+    batch: ShellBatch,
+    games: Cells,
+    removed: Boards,
+    kb: npt.NDArray[np.int32],
+    kw: npt.NDArray[np.int32],
+) -> tuple[Boards, Boards]:
+    """The egg queue's part of a wave (WTS-4.6, 5.1, 5.2) for games that have eggs: the
+    captured eggs leave the queue, order kept; ``min(kb, kw)`` oldest eggs vanish and the
+    next ``|kb - kw|`` hatch. Returns the eggs that leave the board and those hatched."""
+    qlen = batch.queue_len[games]
+    width = int(qlen.max())
+    queue = batch.queue[games, :width]
+    index = np.arange(width)[None, :]
+    cells = queue.astype(np.uint64)
+    live = index < qlen[:, None]
+    gone = ((removed.lo[:, None] >> cells) | (removed.hi[:, None] >> (cells - _SIXTY_FOUR))) & _ONE
+    keep = live & (gone == 0)
+    order = np.argsort(~keep, axis=1, kind="stable")
+    queue = np.take_along_axis(queue, order, axis=1)
+    cells = queue.astype(np.uint64)
+    qlen = keep.sum(axis=1)
+    vanish = np.minimum(np.minimum(kb, kw), qlen)
+    hatch_end = np.minimum(vanish + np.abs(kb - kw), qlen)
+    hatched = _queue_bits(cells, (index >= vanish[:, None]) & (index < hatch_end[:, None]))
+    leaving = _queue_bits(cells, index < hatch_end[:, None])
+    shift = np.minimum(index + hatch_end[:, None], width - 1)
+    batch.queue[games, :width] = np.take_along_axis(queue, shift, axis=1)
+    batch.queue_len[games] = qlen - hatch_end
+    return leaving, hatched
+
+
+def lay_eggs(batch: ShellBatch, games: Cells, cells: Cells) -> None:
+    """WTS-3.2: a collision lays an egg at the end of the queue; nothing else happens."""
+    batch.eggs.assign(games, batch.eggs.take(games) | cells_mask(cells))
+    batch.queue[games, batch.queue_len[games]] = cells
+    batch.queue_len[games] += 1
+
+
+def first_wave(batch: ShellBatch, games: Cells, removed: Boards, kb: Counts, kw: Counts) -> None:
+    """Wave 0 of the games ``games`` whose picks captured (``removed``, ``kb`` and ``kw``
+    found by :func:`samtempa.games.shell.batch.scan`), and the waves its hatching starts."""
+    _remove(batch, games, removed)
+    later = _hatch(batch, games, removed, kb, kw)
+    if later is not None:
+        later_waves(batch, *later)
+
+
+def later_waves(batch: ShellBatch, games: Cells, new_b: Boards, new_w: Boards) -> None:
+    """WTS-5.3: the hatched turtles are the new turtles of the next wave, until a wave
+    captures nothing or hatches nothing."""
+    while games.size:
+        b, w, e = batch.black.take(games), batch.white.take(games), batch.eggs.take(games)
         # WTS-4.5: all the wave's captures are found before anything is removed.
         taken_b, kb = captures(new_b, b, w | e)
         taken_w, kw = captures(new_w, w, b | e)
         removed = taken_b | taken_w
-        if not removed.any().any():
-            break
-        # WTS-4.6: removed at once; captured eggs leave the queue (order kept).
-        live = index < qlen[:, None]
-        c = queue.astype(np.uint64)
-        gone = ((removed.lo[:, None] >> c) | (removed.hi[:, None] >> (c - _SIXTY_FOUR))) & _ONE
-        keep = live & (gone == 0)
-        order = np.argsort(~keep, axis=1, kind="stable")
-        queue = np.take_along_axis(queue, order, axis=1)
-        qlen = keep.sum(axis=1)
-        b, w, e = b.without(removed), w.without(removed), e.without(removed)
-        # WTS-5.1, 5.2: pairs of captures make the oldest eggs vanish, the rest hatch.
-        vanish = np.minimum(np.minimum(kb, kw), qlen)
-        hatch_end = np.minimum(vanish + np.abs(kb - kw), qlen)
-        hatching = (index >= vanish[:, None]) & (index < hatch_end[:, None])
-        hatched = _queue_bits(queue, hatching)
-        e = e.without(_queue_bits(queue, index < hatch_end[:, None]))
-        shift = np.minimum(index + hatch_end[:, None], CELLS - 1)
-        queue = np.take_along_axis(queue, shift, axis=1)
-        qlen = qlen - hatch_end
-        if not hatched.any().any():
-            break
-        # WTS-5.3: the hatched turtles are the next wave's new turtles.
-        to_black = kb > kw
-        new_b = hatched & Boards(to_black * _FULL_LO, to_black * _FULL_HI)
-        new_w = hatched.without(new_b)
-        b |= new_b
-        w |= new_w
-    _result(batch, games, b, w, e)
-    batch.black.assign(games, b)
-    batch.white.assign(games, w)
-    batch.eggs.assign(games, e)
-    batch.queue[games] = queue
-    batch.queue_len[games] = qlen
+        hit = np.flatnonzero(removed.any())
+        games, removed, kb, kw = games[hit], removed.take(hit), kb[hit], kw[hit]
+        _remove(batch, games, removed)
+        later = _hatch(batch, games, removed, kb, kw)
+        if later is None:
+            return
+        games, new_b, new_w = later
 
 
-def _result(batch: ShellBatch, games: Cells, b: Boards, w: Boards, e: Boards) -> None:
-    """WTS-6.2–6.4 after all the waves: a winner, sudden death, or a draw on a full board."""
+def _remove(batch: ShellBatch, games: Cells, removed: Boards) -> None:
+    """WTS-4.6: every captured piece leaves at once."""
+    for boards in (batch.black, batch.white, batch.eggs):
+        boards.assign(games, boards.take(games).without(removed))
+
+
+def _hatch(
+    batch: ShellBatch, games: Cells, removed: Boards, kb: Counts, kw: Counts
+) -> tuple[Cells, Boards, Boards] | None:
+    """The eggs' part of a wave, for the games that have some; the games where turtles
+    hatched and those turtles by colour (None if there are none)."""
+    with_eggs = np.flatnonzero(batch.queue_len[games] > 0)
+    if not with_eggs.size:
+        return None
+    games, removed = games[with_eggs], removed.take(with_eggs)
+    kb, kw = kb[with_eggs], kw[with_eggs]
+    leaving, hatched = _wave_queue(batch, games, removed, kb, kw)
+    batch.eggs.assign(games, batch.eggs.take(games).without(leaving))
+    more = np.flatnonzero(hatched.any())
+    if not more.size:
+        return None
+    games, hatched, to_black = games[more], hatched.take(more), (kb > kw)[more]
+    new_b = hatched & Boards(to_black * _FULL_LO, to_black * _FULL_HI)
+    new_w = hatched.without(new_b)
+    batch.black.assign(games, batch.black.take(games) | new_b)
+    batch.white.assign(games, batch.white.take(games) | new_w)
+    batch.hatched[games] = True
+    return games, new_b, new_w
+
+
+def recount(batch: ShellBatch, games: Cells) -> None:
+    """WTS-6.1, 6.2 after all the waves: the winning turtles, then a winner or sudden
+    death (the draw of WTS-6.4 is the caller's, for every game)."""
+    b, w = batch.black.take(games), batch.white.take(games)
     nb, nw = winning(b), winning(w)
     batch.winning_black[games] = nb
     batch.winning_white[games] = nw
-    result = np.where(nb > nw, BLACK_WINS, np.where(nw > nb, WHITE_WINS, ONGOING))
-    level = nb == nw
-    full = (b | w | e).is_full()
-    result = np.where(level & full, DRAW, result)
-    batch.result[games] = result
+    batch.result[games] = np.where(nb > nw, BLACK_WINS, np.where(nw > nb, WHITE_WINS, ONGOING))
     phase = batch.phase[games]
-    batch.phase[games] = np.where(level, np.where(nb > 0, SUDDEN_DEATH, NORMAL), phase)
+    batch.phase[games] = np.where(nb == nw, np.where(nb > 0, SUDDEN_DEATH, NORMAL), phase)
