@@ -128,54 +128,72 @@ def bit_of(boards: Boards, cells: Cells) -> Flags:
     return (((boards.lo >> c) | (boards.hi >> (c - _SIXTY_FOUR))) & _ONE) != 0
 
 
+_LINES: Final = ((0, 1), (1, 0), (1, 1), (1, -1))
+_STEPS: Final = np.array([dr * SIZE + dc for dr, dc in _LINES], dtype=np.uint64)
+
+
 def _column_masks() -> dict[int, Boards]:
-    """For a column shift ``dc``: the cells whose column ``+ dc`` stays on the board."""
+    """For ``k`` steps along each line: the cells whose column ``+ k·dc`` stays on the
+    board, one mask per line (the four lines side by side)."""
     out = {}
-    for dc in range(-4, 5):
-        bits = sum(1 << c for c in range(CELLS) if 0 <= c % SIZE + dc < SIZE)
-        out[dc] = Boards(
-            np.array([bits & (2**64 - 1)], dtype=np.uint64), np.array([bits >> 64], dtype=np.uint64)
+    for k in range(-4, 5):
+        masks = [
+            sum(1 << c for c in range(CELLS) if 0 <= c % SIZE + k * dc < SIZE) for _, dc in _LINES
+        ]
+        out[k] = Boards(
+            np.array([m & (2**64 - 1) for m in masks], dtype=np.uint64),
+            np.array([m >> 64 for m in masks], dtype=np.uint64),
         )
     return out
 
 
 _COLUMNS: Final = _column_masks()
-_LINES: Final = ((0, 1), (1, 0), (1, 1), (1, -1))
 
 
-def look(boards: Boards, dr: int, dc: int, k: int) -> Boards:
-    """Mask ``m`` with cell ``q`` set when ``boards`` holds ``q + k·(dr, dc)`` on the board."""
-    return boards.shifted(-k * (dr * SIZE + dc)) & _COLUMNS[k * dc]
+def along(boards: Boards, k: int) -> Boards:
+    """Every cell moved ``k`` steps along each of the four lines: n × 4 masks (line by line)."""
+    lo, hi = boards.lo, boards.hi
+    if lo.ndim == 1:
+        lo, hi = lo[:, None], hi[:, None]
+    if k == 0:
+        return Boards(lo, hi)
+    s = _STEPS * np.uint64(abs(k))
+    if k > 0:
+        return Boards(lo << s, ((hi << s) | (lo >> (_SIXTY_FOUR - s))) & _FULL_HI)
+    return Boards((lo >> s) | (hi << (_SIXTY_FOUR - s)), hi >> s)
+
+
+def look(boards: Boards, k: int) -> Boards:
+    """n × 4: cell ``q`` set when ``boards`` holds the cell ``k`` steps on along each line."""
+    return along(boards, -k) & _COLUMNS[k]
+
+
+def _union(boards: Boards) -> Boards:
+    """The four lines' masks of each game in one."""
+    return Boards(np.bitwise_or.reduce(boards.lo, axis=1), np.bitwise_or.reduce(boards.hi, axis=1))
 
 
 def captures(new: Boards, own: Boards, hostile: Boards) -> tuple[Boards, npt.NDArray[np.int32]]:
     """WTS-4.1–4.4, 4.7: the cells the new turtles of one colour capture, and how many
     captures they make (the same pair closed from both ends counts once)."""
-    taken = Boards.empty(len(new.lo))
-    count = np.zeros(len(new.lo), dtype=np.int32)
-    for dr, dc in _LINES:
-        step = dr * SIZE + dc
-        forward = new & look(hostile, dr, dc, 1) & look(hostile, dr, dc, 2) & look(own, dr, dc, 3)
-        back = new & look(hostile, -dr, -dc, 1) & look(hostile, -dr, -dc, 2)
-        back = back & look(own, -dr, -dc, 3)
-        # Each pair by its cell nearest to the board's start: one key, counted once.
-        keys = forward.shifted(step) | back.shifted(-2 * step)
-        count += keys.count()
-        taken |= keys | keys.shifted(step)
-    return taken, count
+    new = Boards(new.lo[:, None], new.hi[:, None])
+    forward = new & look(hostile, 1) & look(hostile, 2) & look(own, 3)
+    back = new & look(hostile, -1) & look(hostile, -2) & look(own, -3)
+    # Each pair by its cell nearest to the board's start: one key, counted once.
+    keys = along(forward, 1) | along(back, -2)
+    count = (np.bitwise_count(keys.lo) + np.bitwise_count(keys.hi)).sum(axis=1, dtype=np.int32)
+    return _union(keys | along(keys, 1)), count
 
 
 def winning(turtles: Boards) -> npt.NDArray[np.int32]:
     """WTS-6.1: the turtles in a straight run of five or more, each counted once."""
-    won = Boards.empty(len(turtles.lo))
-    for dr, dc in _LINES:
-        starts = turtles
-        for k in range(1, 5):
-            starts = starts & look(turtles, dr, dc, k)
-        step = dr * SIZE + dc
-        for k in range(5):
-            won |= starts.shifted(k * step)
-    return won.count()
+    starts = look(turtles, 0)
+    for k in range(1, 5):
+        starts = starts & look(turtles, k)
+    won = starts
+    for k in range(1, 5):
+        won = won | along(starts, k)
+    return _union(won).count()
 
 
 def _queue_bits(cells: npt.NDArray[np.uint64], live: Flags) -> Boards:
