@@ -86,7 +86,9 @@ def pettingzoo(turns: int) -> Run:
         for _ in range(turns):
             if not env.agents:
                 obs, _ = env.reset()
-            actions = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in env.agents}
+            actions = {
+                a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in env.agents
+            }
             obs, *_ = env.step(actions)
         return turns
 
@@ -131,7 +133,9 @@ def main() -> None:
     print("key figures again:")
     for i in range(args.repeat):
         f, b = cpu_rate(fast_path(40000 // k)), cpu_rate(batched(16384, 60 // k))
-        print(f"  run {i + 1}: fast path {f:>12,.0f}  batch N=16,384 {b:>12,.0f}  ratio {b / f:.2f}")
+        print(
+            f"  run {i + 1}: fast path {f:>12,.0f}  batch N=16,384 {b:>12,.0f}  ratio {b / f:.2f}"
+        )
     print(f"after: {uptime()}")
 
 

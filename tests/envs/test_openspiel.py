@@ -50,7 +50,8 @@ def test_apply_actions_plays_the_engines_turn() -> None:
     state.apply_actions([40, 0])  # E5 and A1
     expected = resolve(WhatTheShell().initial_state(), 44, 0)
     assert state.state == expected
-    assert 40 not in state.legal_actions(0) and len(state.legal_actions(1)) == 79
+    assert 40 not in state.legal_actions(0)
+    assert len(state.legal_actions(1)) == 79
 
 
 def test_cfr_drives_exploitability_of_a_small_position_towards_zero() -> None:
@@ -77,8 +78,10 @@ def test_snake_synapse_plays_to_a_zero_sum_end() -> None:
     while not state.is_terminal():
         state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(3)])
     returns = state.returns()
-    assert abs(sum(returns)) < 1e-9 and max(returns) > 0
-    assert max(returns) <= 1.0 and min(returns) >= -1.0
+    assert abs(sum(returns)) < 1e-9
+    assert max(returns) > 0
+    assert max(returns) <= 1.0
+    assert min(returns) >= -1.0
 
 
 def test_snake_terrains_with_long_paths_are_refused_with_a_reason() -> None:

@@ -19,7 +19,9 @@ def test_observations_match_the_pettingzoo_environment() -> None:
         black = int(rng.choice(np.flatnonzero(obs["action_mask"][0])))
         white = int(np.argmax(single_obs["white"]["action_mask"]))
         obs, rewards, done, _, _ = vec.step(np.array([black]))
-        single_obs, single_rewards, single_done, _, _ = single.step({"black": black, "white": white})
+        single_obs, single_rewards, single_done, _, _ = single.step(
+            {"black": black, "white": white}
+        )
         assert done[0] == single_done["black"]
         if done[0]:
             assert rewards[0] == single_rewards["black"]
@@ -39,11 +41,13 @@ def test_random_play_finishes_games_and_resets_them() -> None:
         masks = obs["action_mask"]
         actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
         obs, rewards, done, truncated, infos = env.step(actions)
-        assert not infos["illegal"].any() and not truncated.any()
+        assert not infos["illegal"].any()
+        assert not truncated.any()
         finished += int(done.sum())
         wins += float(rewards[done].sum())
         assert (env.batch.turn[done] == 0).all()  # already the next game
-    assert finished > 256 and abs(wins) < finished  # about as many wins as losses
+    assert finished > 256
+    assert abs(wins) < finished
 
 
 def test_an_occupied_pick_is_replaced_and_flagged() -> None:

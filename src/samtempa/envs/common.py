@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from random import Random
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -45,22 +45,26 @@ def placement_rewards(
     return out
 
 
-class EnvRules(Protocol[S, O]):
+S_contra = TypeVar("S_contra", contravariant=True)
+O_co = TypeVar("O_co", covariant=True)
+
+
+class EnvRules(Protocol[S_contra, O_co]):
     """One game's part of an environment."""
 
     def action_space(self, agent: PlayerId) -> spaces.Space[Any]: ...
 
     def observation_space(self, agent: PlayerId) -> spaces.Space[Any]: ...
 
-    def observe(self, state: S, agent: PlayerId) -> Obs: ...
+    def observe(self, state: S_contra, agent: PlayerId) -> Obs: ...
 
-    def orders(self, state: S, agent: PlayerId, action: Any) -> O:
+    def orders(self, state: S_contra, agent: PlayerId, action: Any) -> O_co:
         """The orders an action stands for; raises :class:`OrderError` if it is no action
         of this space (the engine's checks then run on the orders)."""
         ...
 
 
-class SamtempaParallelEnv(ParallelEnv[PlayerId, Obs, Any], Generic[S, O]):
+class SamtempaParallelEnv(ParallelEnv[PlayerId, Obs, Any], Generic[S, O]):  # type: ignore[misc]
     """A PettingZoo parallel environment over a samtempa engine.
 
     ``step`` takes every living agent's action at once (a simultaneous turn); an
@@ -70,7 +74,10 @@ class SamtempaParallelEnv(ParallelEnv[PlayerId, Obs, Any], Generic[S, O]):
     (:func:`placement_rewards`); ``max_turns`` truncates a game.
     """
 
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "is_parallelizable": True}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": list(RENDER_MODES),
+        "is_parallelizable": True,
+    }
 
     def __init__(
         self,
@@ -85,7 +92,7 @@ class SamtempaParallelEnv(ParallelEnv[PlayerId, Obs, Any], Generic[S, O]):
         self.game = game
         self.rules = rules
         self.possible_agents = list(players)
-        self.agents = []
+        self.agents: list[PlayerId] = []
         self.render_mode = render_mode
         self.max_turns = max_turns
         self.turns = 0
@@ -153,7 +160,7 @@ class SamtempaParallelEnv(ParallelEnv[PlayerId, Obs, Any], Generic[S, O]):
         self.agents = [] if truncated else [a for a in playing if not done[a]]
         return obs, rewards, done, dict.fromkeys(playing, truncated), infos
 
-    def render(self) -> npt.NDArray[np.uint8] | str | None:  # type: ignore[override]
+    def render(self) -> npt.NDArray[np.uint8] | str | None:
         """The project's own picture of the state (:mod:`samtempa.render`)."""
         if self.render_mode is None:
             return None

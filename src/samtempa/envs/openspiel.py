@@ -196,7 +196,9 @@ class ShellSpielGame(SamtempaGame):
         self.engine = WhatTheShell()
         self.players = list(COLOURS)
         text = bytes.fromhex(str(params["state"])).decode()
-        self._start = self.engine.from_json(json.loads(text)) if text else self.engine.initial_state()
+        self._start = (
+            self.engine.from_json(json.loads(text)) if text else self.engine.initial_state()
+        )
 
     def start(self) -> Any:
         return self._start

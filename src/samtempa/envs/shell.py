@@ -16,9 +16,9 @@ other's pick of the turn being played is never in an observation.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from random import Random
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -56,11 +56,11 @@ class ShellRules:
     def __init__(self, game: WhatTheShell) -> None:
         self.game = game
 
-    @lru_cache(maxsize=None)  # noqa: B019 - one space object per agent, as PettingZoo wants
+    @cache  # noqa: B019 - one space object per agent, as PettingZoo wants
     def action_space(self, agent: PlayerId) -> spaces.Space[Any]:
         return spaces.Discrete(CELLS)
 
-    @lru_cache(maxsize=None)  # noqa: B019
+    @cache  # noqa: B019
     def observation_space(self, agent: PlayerId) -> spaces.Space[Any]:
         return spaces.Dict(
             {
@@ -85,7 +85,10 @@ class ShellRules:
 class ShellParallelEnv(SamtempaParallelEnv[ShellState, int]):
     """What the Shell between two agents (:mod:`samtempa.envs.shell`)."""
 
-    metadata = {**SamtempaParallelEnv.metadata, "name": "what_the_shell_v0"}
+    metadata: ClassVar[dict[str, Any]] = {
+        **SamtempaParallelEnv.metadata,
+        "name": "what_the_shell_v0",
+    }
 
     def __init__(self, render_mode: str | None = None, max_turns: int | None = None) -> None:
         game = WhatTheShell()

@@ -23,9 +23,9 @@ Everything here is public between turns: races are revealed before turn 1
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from random import Random
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -55,11 +55,11 @@ class SnakeRules:
         t = self.terrain
         self.shape = (2 * seats + TERRAIN_PLANES, t.floors * t.height, t.width)
 
-    @lru_cache(maxsize=None)  # noqa: B019 - one space object per agent, as PettingZoo wants
+    @cache  # noqa: B019 - one space object per agent, as PettingZoo wants
     def action_space(self, agent: PlayerId) -> spaces.Space[Any]:
         return spaces.MultiDiscrete(self.actions.nvec)
 
-    @lru_cache(maxsize=None)  # noqa: B019
+    @cache  # noqa: B019
     def observation_space(self, agent: PlayerId) -> spaces.Space[Any]:
         masks = spaces.Tuple(tuple(spaces.MultiBinary(int(n)) for n in self.actions.nvec))
         return spaces.Dict(
@@ -135,7 +135,10 @@ class SnakeParallelEnv(SamtempaParallelEnv[State, Order]):
     from those the terrain allows (SS-2.2; Aperture Science: shooters only).
     """
 
-    metadata = {**SamtempaParallelEnv.metadata, "name": "snake_synapse_v0"}
+    metadata: ClassVar[dict[str, Any]] = {
+        **SamtempaParallelEnv.metadata,
+        "name": "snake_synapse_v0",
+    }
 
     def __init__(
         self,

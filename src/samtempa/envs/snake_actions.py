@@ -42,7 +42,9 @@ class Variant(NamedTuple):
 def longest_path(terrain: Terrain) -> int:
     """The longest path the terrain ever asks for: its own, or a later ``path-length``."""
     lengths = [terrain.path_length]
-    lengths += [op.value for ops in terrain.changes.values() for op in ops if isinstance(op, PathLength)]
+    lengths += [
+        op.value for ops in terrain.changes.values() for op in ops if isinstance(op, PathLength)
+    ]
     return max(lengths)
 
 

@@ -53,7 +53,10 @@ def batch_planes(batch: ShellBatch, black: bool) -> npt.NDArray[np.float32]:
 class ShellVectorEnv(VectorEnv[Obs, npt.NDArray[np.intp], npt.NDArray[Any]]):
     """``n`` What the Shell games against one opponent policy (:mod:`samtempa.envs.vector`)."""
 
-    metadata = {"render_modes": ["rgb_array"], "autoreset_mode": AutoresetMode.SAME_STEP}
+    metadata = {  # noqa: RUF012 - Gymnasium's VectorEnv declares it an instance attribute
+        "render_modes": ["rgb_array"],
+        "autoreset_mode": AutoresetMode.SAME_STEP,
+    }
 
     def __init__(
         self, n: int, opponent: str | Opponent = "random", render_mode: str | None = None
@@ -100,7 +103,9 @@ class ShellVectorEnv(VectorEnv[Obs, npt.NDArray[np.intp], npt.NDArray[Any]]):
 
     def step(
         self, actions: npt.NDArray[np.intp]
-    ) -> tuple[Obs, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]]:
+    ) -> tuple[
+        Obs, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]
+    ]:
         batch = self.batch
         black = np.asarray(actions, dtype=np.intp).reshape(self.num_envs)
         free = batch.empty_cells()

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from samtempa.games.shell import INITIAL, ShellState, random_empty, resolve
-from samtempa.games.shell.board import SQUARES, winning_count
 from samtempa.games.shell.batch import CELL_OF_SQUARE, ENGINE_SQUARE, ShellBatch
+from samtempa.games.shell.board import SQUARES, winning_count
 from samtempa.games.shell.notation import to_json
 from tests.games.shell.strategies import crowded_states
 
@@ -132,5 +132,7 @@ def test_random_picks_are_empty_cells_and_cover_them() -> None:
 
 
 def test_cells_are_the_engines_squares_in_reading_order() -> None:
-    assert ENGINE_SQUARE[0] == 0 and ENGINE_SQUARE[8] == 8 and ENGINE_SQUARE[9] == 10
+    assert ENGINE_SQUARE[0] == 0
+    assert ENGINE_SQUARE[8] == 8
+    assert ENGINE_SQUARE[9] == 10
     assert CELL_OF_SQUARE[44] == 40  # E5, the centre

@@ -117,16 +117,18 @@ def window(lo: U64, hi: U64, pick: Cells) -> U64:
     cell within three rows and columns of it is then at a fixed bit (numpy's shifts of
     64 or more give 0, which fills the edges of the board with empty cells)."""
     p = pick.astype(np.uint64)
-    right = p - np.uint64(CENTRE)  # wraps around for picks left of the centre: shifts to 0
-    return (lo >> right) | (hi << (np.uint64(64) - right)) | (lo << (np.uint64(CENTRE) - p))
+    right: U64 = np.subtract(p, np.uint64(CENTRE))  # wraps left of the centre: shifts to 0
+    out: U64 = (lo >> right) | (hi << np.subtract(np.uint64(64), right))
+    return out | (lo << np.subtract(np.uint64(CENTRE), p))
 
 
 def unwindow(masks: U64, pick: Cells) -> Boards:
     """The inverse of :func:`window`: window bits back on the board's cells."""
     p = pick.astype(np.uint64)
-    left = p - np.uint64(CENTRE)  # wraps around for picks left of the centre: shifts to 0
-    lo = (masks << left) | (masks >> (np.uint64(CENTRE) - p))
-    return Boards(lo, (masks >> (np.uint64(64) - left)) & _FULL_HI)
+    left: U64 = np.subtract(p, np.uint64(CENTRE))  # wraps left of the centre: shifts to 0
+    lo: U64 = (masks << left) | (masks >> np.subtract(np.uint64(CENTRE), p))
+    hi: U64 = (masks >> np.subtract(np.uint64(64), left)) & _FULL_HI
+    return Boards(lo, hi)
 
 
 def scan(own: U64, hostile: U64, column: Cells) -> tuple[npt.NDArray[np.bool_], U64, U64]:

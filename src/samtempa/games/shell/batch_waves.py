@@ -70,13 +70,15 @@ class Boards:
         return Boards(self.lo & ~other.lo, self.hi & ~other.hi)
 
     def any(self) -> Flags:
-        return (self.lo | self.hi) != 0
+        out: Flags = (self.lo | self.hi) != 0
+        return out
 
     def count(self) -> npt.NDArray[np.int32]:
         return (np.bitwise_count(self.lo) + np.bitwise_count(self.hi)).astype(np.int32)
 
     def is_full(self) -> Flags:
-        return (self.lo == _FULL_LO) & (self.hi == _FULL_HI)
+        out: Flags = (self.lo == _FULL_LO) & (self.hi == _FULL_HI)
+        return out
 
     def cells(self) -> Flags:
         """n × 81 booleans."""
@@ -125,7 +127,8 @@ def cells_mask(cells: Cells, keep: Flags | None = None) -> Boards:
 def bit_of(boards: Boards, cells: Cells) -> Flags:
     """Whether cell ``cells[i]`` is in mask ``i``."""
     c = cells.astype(np.uint64)
-    return (((boards.lo >> c) | (boards.hi >> (c - _SIXTY_FOUR))) & _ONE) != 0
+    out: Flags = (((boards.lo >> c) | (boards.hi >> np.subtract(c, _SIXTY_FOUR))) & _ONE) != 0
+    return out
 
 
 _LINES: Final = ((0, 1), (1, 0), (1, 1), (1, -1))
@@ -157,10 +160,11 @@ def along(boards: Boards, k: int) -> Boards:
         lo, hi = lo[:, None], hi[:, None]
     if k == 0:
         return Boards(lo, hi)
-    s = _STEPS * np.uint64(abs(k))
+    s: U64 = _STEPS * np.uint64(abs(k))
+    rest: U64 = np.subtract(_SIXTY_FOUR, s)
     if k > 0:
-        return Boards(lo << s, ((hi << s) | (lo >> (_SIXTY_FOUR - s))) & _FULL_HI)
-    return Boards((lo >> s) | (hi << (_SIXTY_FOUR - s)), hi >> s)
+        return Boards(lo << s, ((hi << s) | (lo >> rest)) & _FULL_HI)
+    return Boards((lo >> s) | (hi << rest), hi >> s)
 
 
 def look(boards: Boards, k: int) -> Boards:
