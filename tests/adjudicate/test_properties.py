@@ -38,7 +38,7 @@ SETTINGS = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 
-SPECIAL = st.sampled_from(
+SPECIAL: st.SearchStrategy[Any] = st.sampled_from(
     [
         10**30,
         -1,
