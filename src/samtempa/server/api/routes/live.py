@@ -116,8 +116,8 @@ def _parse(frame: Message) -> dict[str, Any] | Refusal:
         )
     try:
         message = check_json(text)
-    except Refusal as refusal:
-        return refusal
+    except Refusal as refusal:  # the socket's code for any unreadable message
+        return Refusal("bad-message", refusal.template, **refusal.values)
     if not isinstance(message, dict):
         return Refusal("bad-message", "a message is a JSON object")
     return message
