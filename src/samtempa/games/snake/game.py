@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from random import Random
 from typing import Any
 
-from samtempa.games.base import JSON, OrderError, Outcome, PlayerId, StateError, Step
-from samtempa.games.snake import codec, orders, turn
+from samtempa.games.base import JSON, OrderError, Outcome, PlayerId, Resignation, StateError, Step
+from samtempa.games.snake import codec, orders, topology, turn
 from samtempa.games.snake.order_types import check_turn_types
 from samtempa.games.snake.orders import Order, Shot, Trap
 from samtempa.games.snake.setup import initial_state as setup_state
@@ -93,6 +93,10 @@ class SnakeSynapse:
         """The whole state: between turns nothing is hidden (orders never are in the state)."""
         return codec.to_json(state)
 
+    def guide(self, state: State) -> JSON:
+        """Where each step leads, the walls and the portal faces (:func:`.topology.guide`)."""
+        return topology.guide(state)
+
     def missed_order(self, state: State, player: PlayerId, rng: Random) -> Order:
         """The same direction for the whole path (bot-protocol.md): the way the head faces,
         or a random one while the snake is still stacked on its spawn."""
@@ -108,6 +112,37 @@ class SnakeSynapse:
 
     def orders_to_json(self, state: State, player: PlayerId, orders_: Order) -> Any:
         return orders_.to_json()
+
+    def resign(self, state: State, player: PlayerId) -> Resignation[Order]:
+        """The removal order of SS-9.1 for this turn: the snake vanishes at step 2 of its
+        resolution (SS-4.1), and the game ends there if one snake or none is left (SS-10.1)."""
+        removal = Order(removed=True)
+        orders.check_one(state, player, removal)
+        return Resignation(orders=removal)
+
+    def agreed_draw(self, state: State) -> Outcome | None:
+        """No draw by agreement: the page's only draw is SS-10.1's."""
+        if state.result is not None:
+            raise OrderError("game-over", "the game is over; no more orders (SS-10.1)")
+        return None
+
+    def placings(self, state: State, outcome: Outcome | None) -> list[tuple[PlayerId, ...]]:
+        """The winner or the snakes sharing the draw (SS-10.1), then the dead, the latest
+        death first (one frame, one place: SS-5.8), then the removed (SS-9.1) together.
+        In a game stopped before its end the living share the first place."""
+        top = set() if outcome is None else {outcome.winner, *outcome.draw}
+        key: dict[str, tuple[int, int, int]] = {}
+        for snake in state.snakes:
+            if snake.id in top or snake.alive:
+                key[snake.id] = (2, 0, 0)
+            elif snake.death is not None:
+                key[snake.id] = (1, snake.death.turn, snake.death.frame)
+            else:  # removed
+                key[snake.id] = (0, 0, 0)
+        places: list[tuple[PlayerId, ...]] = []
+        for k in sorted(set(key.values()), reverse=True):
+            places.append(tuple(s.id for s in state.snakes if key[s.id] == k))
+        return places
 
 
 def heading(state: State, player: PlayerId) -> str | None:

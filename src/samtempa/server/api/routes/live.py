@@ -7,7 +7,8 @@ Server → client: ``snapshot`` (on connect and when seats change),
 ``error`` (a refusal, with its code and reason; ``"about": "chat"`` for a chat line),
 ``pong``.
 Client → server: ``{"type": "orders", "player": P, "orders": O, "turn": N}``,
-``{"type": "chat", "text": T}`` and ``{"type": "ping"}``.
+``{"type": "chat", "text": T}``, ``{"type": "control", "action": A, "turn": N}``
+(game controls, :mod:`.controls`) and ``{"type": "ping"}``.
 
 The session cookie says who is connected; the Origin header must be this
 site (no other site's page may play for a visitor).
@@ -26,6 +27,7 @@ from starlette.types import Message
 
 from samtempa.server.api.deps import LANG_COOKIE, SESSION_COOKIE
 from samtempa.server.api.limits import MAX_MESSAGE_BYTES, check_json
+from samtempa.server.api.routes.controls import socket_control
 from samtempa.server.core.i18n import LOCALES, negotiate
 from samtempa.server.models import Match, Seat
 from samtempa.server.services import accounts, chat
@@ -81,7 +83,7 @@ async def match_socket(websocket: WebSocket, match_id: str) -> None:
             if isinstance(message, Refusal):  # answered; the socket stays open
                 reply: dict[str, Any] | None = _error(message, gettext)
             else:
-                reply = await _handle(message, conn, actor, coordinator, gettext)
+                reply = await _handle(message, conn, actor, coordinator, gettext, services.controls)
             if reply is not None:
                 conn.push(reply)
     except WebSocketDisconnect:
@@ -124,13 +126,20 @@ def _parse(frame: Message) -> dict[str, Any] | Refusal:
 
 
 async def _handle(
-    message: dict[str, Any], conn: Connection, actor: Actor, coordinator: Any, gettext: Any
+    message: dict[str, Any],
+    conn: Connection,
+    actor: Actor,
+    coordinator: Any,
+    gettext: Any,
+    controls: Any = None,
 ) -> dict[str, Any] | None:
     kind = message.get("type")
     if kind == "ping":
         return {"type": "pong"}
     if kind == "chat":
         return await _chat(message, conn, actor, coordinator, gettext)
+    if kind == "control" and controls is not None:  # resign, draws, abort (issue 19)
+        return await socket_control(controls, message, conn, actor, gettext)
     if kind != "orders":
         return _error(Refusal("bad-message", "unknown message type %(kind)s", kind=kind), gettext)
     player = message.get("player")
