@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fastapi import FastAPI, Request, Response
-from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
@@ -20,7 +19,6 @@ from samtempa.server.core.i18n import Catalogs
 from samtempa.server.core.security import RateLimiter
 from samtempa.server.services.correspondence import CorrespondenceService
 from samtempa.server.services.deadlines import DeadlineScheduler
-from samtempa.server.services.errors import Refusal
 from samtempa.server.services.live import LiveHub
 from samtempa.server.services.matches import MatchCoordinator, utcnow
 from samtempa.server.services.referee import GameControls
@@ -103,6 +101,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.services = services
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
+    from samtempa.server.api import errors, limits
     from samtempa.server.api.deps import session_middleware
     from samtempa.server.api.routes import accounts, live, lobby, matches, pages, tutorials
 
@@ -112,14 +111,10 @@ def create_app(settings: Settings) -> FastAPI:
     ) -> Response:
         return await session_middleware(request, call_next)
 
-    @app.exception_handler(Refusal)
-    async def _refusal(request: Request, exc: Refusal) -> Response:
-        from samtempa.server.api.deps import render_error
-
-        if request.url.path.startswith("/api/"):
-            gettext = getattr(request.state, "gettext", None)
-            return JSONResponse(exc.to_json(gettext), status_code=exc.status)
-        return render_error(request, exc)
+    # Bad input becomes a refusal in one place (issue 17); bodies are capped before
+    # anything reads them (outermost, so it wraps the session middleware too).
+    errors.install(app)
+    app.add_middleware(limits.BodyLimit)
 
     for module in (pages, accounts, lobby, matches, live, tutorials):
         app.include_router(module.router)
