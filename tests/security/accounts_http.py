@@ -121,7 +121,10 @@ class Figures:
         return 1000 * statistics.pstdev(self.samples)
 
     def __str__(self) -> str:
-        return f"mean {self.mean_ms:.1f} ms, median {self.median_ms:.1f} ms, sd {self.spread_ms:.1f} ms"
+        return (
+            f"mean {self.mean_ms:.1f} ms, median {self.median_ms:.1f} ms, "
+            f"sd {self.spread_ms:.1f} ms"
+        )
 
 
 # --- a mail server on loopback ------------------------------------------------------------

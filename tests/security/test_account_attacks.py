@@ -31,6 +31,7 @@ from tests.security.accounts_http import (
 from tests.security.conftest import ServeProcess
 
 LINK_RE = re.compile(r"(\S+)/password-reset/([\w-]+)")
+AGAINST_THE_COMPUTER = {"game": "what-the-shell", "seats": ["me", "bot:easy"]}
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +41,9 @@ def mailbox() -> Iterator[MailCatcher]:
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory, mailbox: MailCatcher) -> Iterator[ServeProcess]:
+def served(
+    tmp_path_factory: pytest.TempPathFactory, mailbox: MailCatcher
+) -> Iterator[ServeProcess]:
     """A server whose mail reaches ``mailbox``."""
     with serving(tmp_path_factory.mktemp("accounts"), mailbox.env) as proc:
         yield proc
@@ -58,7 +61,7 @@ def test_logging_in_on_a_borrowed_browser_takes_none_of_the_owners_games(
 ) -> None:
     shared, elsewhere = _browser(served), _browser(served)
     assert shared.sign_up("alice3").status_code == 303
-    created = shared.api("POST", "/api/matches", {"game": "what-the-shell", "seats": ["me", "bot:easy"]})
+    created = shared.api("POST", "/api/matches", AGAINST_THE_COMPUTER)
     assert created.status_code == 201, created.text
     match_id = created.json()["match"]
     alice_player = shared.client.get(f"/api/matches/{match_id}").json()["yours"]
@@ -91,7 +94,7 @@ def test_a_guests_games_follow_whoever_logs_in_from_that_guest_session_only(
     owner, guest = _browser(served), _browser(served)
     assert owner.sign_up("carla3").status_code == 303
     assert owner.post_form("/logout", {}).status_code == 303
-    created = guest.api("POST", "/api/matches", {"game": "what-the-shell", "seats": ["me", "bot:easy"]})
+    created = guest.api("POST", "/api/matches", AGAINST_THE_COMPUTER)
     guest_game = created.json()["match"]
     mine = guest.client.get(f"/api/matches/{guest_game}").json()["yours"]
     assert len(mine) == 1
@@ -211,7 +214,9 @@ def test_a_reset_voids_every_other_reset_link_and_every_session(
 # --- item 8: known and unknown addresses look the same ------------------------------------------
 
 
-def _reset_timings(proc: ServeProcess, known: str, rounds: int) -> tuple[Figures, Figures, set[str]]:
+def _reset_timings(
+    proc: ServeProcess, known: str, rounds: int
+) -> tuple[Figures, Figures, set[str]]:
     """Reset requests for a known and unknown addresses, interleaved; timings and pages."""
     known_t, unknown_t, pages = Figures(), Figures(), set()
     for i in range(rounds):

@@ -17,7 +17,6 @@ from samtempa.server.core.clock import Clock, ManualClock
 from samtempa.server.core.config import Settings
 from samtempa.server.core.database import Database
 from samtempa.server.core.i18n import Catalogs
-from samtempa.server.core.security import RateLimiter
 from samtempa.server.services.correspondence import CorrespondenceService
 from samtempa.server.services.deadlines import DeadlineScheduler
 from samtempa.server.services.errors import Refusal
@@ -39,8 +38,6 @@ class Services:
     scheduler: DeadlineScheduler
     catalogs: Catalogs
     templates: Jinja2Templates
-    login_by_name: RateLimiter
-    login_by_address: RateLimiter
     correspondence: CorrespondenceService
 
 
@@ -70,8 +67,6 @@ def build_services(
         scheduler=scheduler,
         catalogs=catalogs,
         templates=templates,
-        login_by_name=RateLimiter(settings.login_failures_per_name, settings.login_window_s),
-        login_by_address=RateLimiter(settings.login_failures_per_address, settings.login_window_s),
         correspondence=correspondence,
     )
 
@@ -121,4 +116,7 @@ def create_app(settings: Settings) -> FastAPI:
     from samtempa.server.api.routes import editions  # correspondence games (issue 8)
 
     app.include_router(editions.router)
+    from samtempa.server.api.routes import account_email  # reset, confirmation (issue 17)
+
+    app.include_router(account_email.router)
     return app
