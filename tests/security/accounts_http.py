@@ -76,9 +76,33 @@ class Browser:
         found = re.search(r"\(([A-Za-z0-9_.-]+)[,)]", page.text)
         return found.group(1) if found else None
 
+    def confirm_email(self, token: str) -> httpx.Response:
+        """Open a confirmation link and press its button."""
+        return self.post_form(f"/account/email/{token}", {})
+
     def api(self, method: str, path: str, body: Any = None) -> httpx.Response:
         token = self.csrf()
         return self.client.request(method, path, json=body, headers={"X-CSRF-Token": token})
+
+
+CONFIRM_RE = re.compile(r"/account/email/([\w-]{20,})")
+
+
+def link_token(text: str, pattern: re.Pattern[str] = CONFIRM_RE) -> str:
+    found = pattern.search(text)
+    assert found, text
+    return found.group(1)
+
+
+def wait_in_log(proc: ServeProcess, pattern: re.Pattern[str], timeout: float = 60) -> str:
+    """A token the server wrote to its log (its mail, without an SMTP server)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = pattern.search(proc.log_text())
+        if found:
+            return found.group(1)
+        time.sleep(0.05)
+    raise AssertionError(f"no {pattern.pattern} in the server log")
 
 
 def reset_request(base: str, email: str, host: str | None = None) -> tuple[httpx.Response, float]:
@@ -100,6 +124,19 @@ def page_text(answer: httpx.Response) -> str:
     """A page without what differs on every visit (the CSRF token, nonces)."""
     text = CSRF_RE.sub("", answer.text)
     return re.sub(r'nonce="[^"]*"', "", text)
+
+
+def sign_up_confirmed(proc: ServeProcess, login: str, mailbox: MailCatcher | None) -> Browser:
+    """A new account whose address is confirmed (the link from ``mailbox``, else the log)."""
+    browser = Browser(proc.url)
+    assert browser.sign_up(login).status_code == 303
+    address = f"{login}@example.org"
+    if mailbox is not None:
+        token = link_token(mailbox.wait_for(address, lambda text: "/account/email/" in text))
+    else:
+        token = wait_in_log(proc, re.compile(rf"{login}.*?/account/email/([\w-]{{20,}})", re.S))
+    assert browser.confirm_email(token).status_code == 200
+    return browser
 
 
 @dataclass

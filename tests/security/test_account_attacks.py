@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -27,6 +28,7 @@ from tests.security.accounts_http import (
     page_text,
     reset_request,
     serving,
+    sign_up_confirmed,
 )
 from tests.security.conftest import ServeProcess
 
@@ -112,8 +114,9 @@ def test_a_guests_games_follow_whoever_logs_in_from_that_guest_session_only(
 # --- item 6: the login limit under a burst -----------------------------------------------------
 
 
-def _burst(proc: ServeProcess, attempts: list[tuple[str, str]]) -> list[int]:
-    """Fire every (login, password) at once from one browser; the status of each answer."""
+def _burst(proc: ServeProcess, attempts: list[tuple[str, str]]) -> tuple[list[int], float]:
+    """Fire every (login, password) at once from one browser; each answer's status, and
+    the seconds from the first to the last answer."""
     browser = _browser(proc)
     token = browser.csrf("/login")
     cookies = dict(browser.client.cookies)
@@ -128,8 +131,16 @@ def _burst(proc: ServeProcess, attempts: list[tuple[str, str]]) -> list[int]:
             )
             return answer.status_code
 
+    began = time.monotonic()
     with ThreadPoolExecutor(len(attempts)) as pool:
-        return list(pool.map(one, attempts))
+        statuses = list(pool.map(one, attempts))
+    return statuses, time.monotonic() - began
+
+
+def _allowed(limit: int, seconds: float, window_s: float = 300) -> int:
+    """What the limit lets through in ``seconds``: ``limit`` at once, then one per
+    window / limit (a burst on a busy machine may last that long)."""
+    return limit + int(seconds // (window_s / limit))
 
 
 def _hash_checks(proc: ServeProcess) -> int:
@@ -139,13 +150,16 @@ def _hash_checks(proc: ServeProcess) -> int:
 
 def test_a_burst_of_60_wrong_passwords_reaches_the_hash_at_most_5_times(tmp_path: Path) -> None:
     with serving(tmp_path, {}) as proc:
-        assert _browser(proc).sign_up("vera6").status_code == 303
+        sign_up_confirmed(proc, "vera6", None)  # its email names the account from now on
         wrong = [("vera6", f"wrong-{i}") for i in range(30)]
         wrong += [("Vera6@example.org", f"wrong-{i}") for i in range(30, 60)]
-        statuses = _burst(proc, wrong)
+        statuses, seconds = _burst(proc, wrong)
         checked = statuses.count(401)
-        print(f"\nburst of 60 wrong passwords, one account: {checked} reached the hash (limit 5)")
-        assert checked <= 5, f"{checked} of 60 wrong passwords reached the hash"
+        print(
+            f"\nburst of 60 wrong passwords, one account: {checked} reached the hash "
+            f"(limit 5, burst {seconds:.1f} s)"
+        )
+        assert checked <= _allowed(5, seconds), f"{checked} of 60 wrong passwords reached the hash"
         assert statuses.count(429) == 60 - checked, statuses
         assert _hash_checks(proc) == checked
         # Locked: the right password is refused too, by the login name and by the email.
@@ -159,10 +173,13 @@ def test_a_burst_over_many_names_from_one_address_reaches_the_hash_at_most_20_ti
     tmp_path: Path,
 ) -> None:
     with serving(tmp_path, {}) as proc:
-        statuses = _burst(proc, [(f"nobody{i}", "wrong-password") for i in range(60)])
+        statuses, seconds = _burst(proc, [(f"nobody{i}", "wrong-password") for i in range(60)])
         checked = statuses.count(401)
-        print(f"\nburst of 60 wrong logins, 60 names, one address: {checked} reached the hash")
-        assert checked <= 20, checked
+        print(
+            f"\nburst of 60 wrong logins, 60 names, one address: {checked} reached the hash "
+            f"(limit 20, burst {seconds:.1f} s)"
+        )
+        assert checked <= _allowed(20, seconds), checked
         assert statuses.count(429) == 60 - checked
         assert _hash_checks(proc) == checked
 
@@ -173,8 +190,7 @@ def test_a_burst_over_many_names_from_one_address_reaches_the_hash_at_most_20_ti
 def test_a_forged_host_header_never_reaches_the_reset_link(
     served: ServeProcess, mailbox: MailCatcher
 ) -> None:
-    victim = _browser(served)
-    assert victim.sign_up("rita7").status_code == 303
+    sign_up_confirmed(served, "rita7", mailbox)
     answer, _ = reset_request(served.url, "rita7@example.org", host="evil.example")
     assert answer.status_code == 200
     body = mailbox.wait_for("rita7@example.org", lambda text: "/password-reset/" in text)
@@ -186,8 +202,7 @@ def test_a_forged_host_header_never_reaches_the_reset_link(
 def test_a_reset_voids_every_other_reset_link_and_every_session(
     served: ServeProcess, mailbox: MailCatcher
 ) -> None:
-    victim = _browser(served)
-    assert victim.sign_up("sam7").status_code == 303
+    victim = sign_up_confirmed(served, "sam7", mailbox)
     for _ in range(2):
         assert reset_request(served.url, "sam7@example.org")[0].status_code == 200
     links: list[str] = []
@@ -229,9 +244,10 @@ def _reset_timings(
 
 
 def test_a_reset_request_with_the_mail_server_down_answers_the_same(tmp_path: Path) -> None:
+    with serving(tmp_path, {}) as proc:  # mail to the log: the address gets confirmed
+        sign_up_confirmed(proc, "kate8", None)
     down = {"SAMTEMPA_SMTP_HOST": "127.0.0.1", "SAMTEMPA_SMTP_PORT": str(closed_port())}
     with serving(tmp_path, down) as proc:
-        assert _browser(proc).sign_up("kate8").status_code == 303
         known, unknown, pages = _reset_timings(proc, "kate8@example.org", 15)
         print(f"\nreset, mail server down: known {known}; unknown {unknown}")
         assert len(pages) == 1, "the same page for known and unknown addresses"
@@ -242,7 +258,7 @@ def test_a_reset_request_through_a_slow_mail_server_takes_the_same_time(
     tmp_path: Path,
 ) -> None:
     with MailCatcher(delay_s=0.3) as slow, serving(tmp_path, slow.env) as proc:
-        assert _browser(proc).sign_up("lena8").status_code == 303
+        sign_up_confirmed(proc, "lena8", slow)
         known, unknown, pages = _reset_timings(proc, "lena8@example.org", 15)
         print(f"\nreset, mail server answering in 0.3 s: known {known}; unknown {unknown}")
         assert len(pages) == 1
@@ -255,8 +271,7 @@ def test_a_reset_request_through_a_slow_mail_server_takes_the_same_time(
 def test_signing_up_with_a_taken_email_looks_like_signing_up_with_a_new_one(
     served: ServeProcess, mailbox: MailCatcher
 ) -> None:
-    owner = _browser(served)
-    assert owner.sign_up("olga8").status_code == 303
+    sign_up_confirmed(served, "olga8", mailbox)
     taken = _browser(served).sign_up("ivan8", email="olga8@example.org", password="ivan-secret")
     fresh = _browser(served).sign_up("nina8", email="nina8@example.org")
     assert (taken.status_code, taken.headers.get("location")) == (
