@@ -47,7 +47,8 @@ class Jar:
 
 def log_in(client: TestClient, ident: str, password: str = "password123") -> int:
     form = {"csrf_token": csrf_of(client, "/login"), "login": ident, "password": password}
-    return client.post("/login", data=form, follow_redirects=False).status_code
+    status: int = client.post("/login", data=form, follow_redirects=False).status_code
+    return status
 
 
 def new_game(client: TestClient) -> str:
@@ -150,7 +151,8 @@ def test_concurrent_wrong_passwords_reach_the_hash_at_most_the_limit(
     def attempt(i: int) -> int:
         start.wait()
         form = {"csrf_token": token, "login": "frank", "password": f"wrong-{i}"}
-        return limited.post("/login", data=form).status_code
+        status: int = limited.post("/login", data=form).status_code
+        return status
 
     began = time.monotonic()
     with ThreadPoolExecutor(20) as pool:
