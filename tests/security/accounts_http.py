@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import socket
 import statistics
 import threading
 import time
@@ -197,6 +196,25 @@ class MailCatcher:
     def __exit__(self, *exc: object) -> None:
         self._controller.stop()
 
+    @contextmanager
+    def down(self) -> Iterator[None]:
+        """The mail server stopped for a while (connections refused), then back."""
+        self._controller.stop()
+        try:
+            yield
+        finally:
+            self._controller = Controller(self._keeper, hostname="127.0.0.1", port=self.port)
+            self._controller.start()
+
+    @contextmanager
+    def slow(self, delay_s: float) -> Iterator[None]:
+        """The mail server taking ``delay_s`` to accept each message, for a while."""
+        self._keeper.delay_s = delay_s
+        try:
+            yield
+        finally:
+            self._keeper.delay_s = 0.0
+
     @property
     def env(self) -> dict[str, str]:
         """The ``SAMTEMPA_*`` variables that send a server's mail here."""
@@ -228,14 +246,6 @@ def body_of(message: Message) -> str:
     part = message.get_body(preferencelist=("plain",))  # type: ignore[attr-defined]
     assert part is not None
     return str(part.get_content())
-
-
-def closed_port() -> int:
-    """A loopback port where nothing listens (a mail server that is down)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-    return port
 
 
 @contextmanager

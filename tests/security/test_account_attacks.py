@@ -24,7 +24,6 @@ from tests.security.accounts_http import (
     Browser,
     Figures,
     MailCatcher,
-    closed_port,
     page_text,
     reset_request,
     serving,
@@ -243,29 +242,29 @@ def _reset_timings(
     return known_t, unknown_t, pages
 
 
-def test_a_reset_request_with_the_mail_server_down_answers_the_same(tmp_path: Path) -> None:
-    with serving(tmp_path, {}) as proc:  # mail to the log: the address gets confirmed
-        sign_up_confirmed(proc, "kate8", None)
-    down = {"SAMTEMPA_SMTP_HOST": "127.0.0.1", "SAMTEMPA_SMTP_PORT": str(closed_port())}
-    with serving(tmp_path, down) as proc:
-        known, unknown, pages = _reset_timings(proc, "kate8@example.org", 15)
-        print(f"\nreset, mail server down: known {known}; unknown {unknown}")
-        assert len(pages) == 1, "the same page for known and unknown addresses"
-        assert abs(known.median_ms - unknown.median_ms) < 100
+def test_a_reset_request_with_the_mail_server_down_answers_the_same(
+    served: ServeProcess, mailbox: MailCatcher
+) -> None:
+    sign_up_confirmed(served, "kate8", mailbox)
+    with mailbox.down():
+        known, unknown, pages = _reset_timings(served, "kate8@example.org", 15)
+    print(f"\nreset, mail server down: known {known}; unknown {unknown}")
+    assert len(pages) == 1, "the same page for known and unknown addresses"
+    assert abs(known.median_ms - unknown.median_ms) < 100
 
 
 def test_a_reset_request_through_a_slow_mail_server_takes_the_same_time(
-    tmp_path: Path,
+    served: ServeProcess, mailbox: MailCatcher
 ) -> None:
-    with MailCatcher(delay_s=0.3) as slow, serving(tmp_path, slow.env) as proc:
-        sign_up_confirmed(proc, "lena8", slow)
-        known, unknown, pages = _reset_timings(proc, "lena8@example.org", 15)
+    sign_up_confirmed(served, "lena8", mailbox)
+    with mailbox.slow(0.3):
+        known, unknown, pages = _reset_timings(served, "lena8@example.org", 15)
         print(f"\nreset, mail server answering in 0.3 s: known {known}; unknown {unknown}")
         assert len(pages) == 1
         # Sending one message takes 0.3 s here: an answer that waited for it shows.
         assert abs(known.median_ms - unknown.median_ms) < 100
-        slow.wait_for("lena8@example.org", lambda text: "/password-reset/" in text)
-        assert not slow.to("nobody0@example.org")
+        mailbox.wait_for("lena8@example.org", lambda text: "/password-reset/" in text)
+    assert not mailbox.to("nobody0@example.org")
 
 
 def test_signing_up_with_a_taken_email_looks_like_signing_up_with_a_new_one(
