@@ -22,6 +22,7 @@ from samtempa.server.services.deadlines import DeadlineScheduler
 from samtempa.server.services.errors import Refusal
 from samtempa.server.services.live import LiveHub
 from samtempa.server.services.matches import MatchCoordinator, utcnow
+from samtempa.server.services.referee import GameControls
 
 HERE = Path(__file__).resolve().parent
 log = logging.getLogger("samtempa.server")
@@ -39,6 +40,7 @@ class Services:
     catalogs: Catalogs
     templates: Jinja2Templates
     correspondence: CorrespondenceService
+    controls: GameControls
 
 
 def build_services(
@@ -68,6 +70,7 @@ def build_services(
         catalogs=catalogs,
         templates=templates,
         correspondence=correspondence,
+        controls=GameControls(coordinator),
     )
 
 
@@ -80,10 +83,12 @@ def create_app(settings: Settings) -> FastAPI:
         await services.db.run(services.db.migrate)
         await services.scheduler.start()
         await services.correspondence.start()
+        await services.controls.start()
         try:
             yield
         finally:
             services.hub.close_all()
+            await services.controls.stop()
             await services.correspondence.stop()
             await services.scheduler.stop()
             await services.coordinator.close()
@@ -116,6 +121,10 @@ def create_app(settings: Settings) -> FastAPI:
     from samtempa.server.api.routes import editions  # correspondence games (issue 8)
 
     app.include_router(editions.router)
+    from samtempa.server.api.routes import controls, players  # game controls, identity (#19)
+
+    app.include_router(controls.router)
+    app.include_router(players.router)
     from samtempa.server.api.routes import account_email  # reset, confirmation (issue 17)
 
     app.include_router(account_email.router)

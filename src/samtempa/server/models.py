@@ -212,3 +212,4 @@ class TutorialLessonDone(Base):
 # Accounts' own tables (issue 17: the login limit, email confirmation, the account mail).
 from samtempa.server import models_accounts as _accounts  # noqa: E402, F401
 from samtempa.server import models_correspondence as _correspondence  # noqa: E402, F401
+from samtempa.server import models_identity as _identity  # noqa: E402, F401  (issue 19)

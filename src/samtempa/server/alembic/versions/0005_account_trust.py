@@ -1,7 +1,7 @@
 """accounts that hold: the login limit, confirmed emails, account mail in the background
 
 Revision ID: 0005
-Revises: 0003
+Revises: 0006
 Create Date: 2026-12-04 09:00:00.000000
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005"
-down_revision = "0003"
+down_revision = "0006"  # after issue 19's tables (merged first)
 branch_labels = None
 depends_on = None
 
