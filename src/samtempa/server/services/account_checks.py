@@ -15,7 +15,7 @@ from datetime import date
 
 from samtempa.server.services.errors import Refusal
 
-LOGIN_RE = re.compile(r"[A-Za-z0-9_.-]{3,40}")
+LOGIN_RE = re.compile(r"\A[A-Za-z0-9_.-]{3,40}\Z")
 EMAIL_RE = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 MAX_EMAIL = 254  # RFC 5321's limit on a path
 MAX_NAME = 40
