@@ -16,7 +16,6 @@ from samtempa.server.core.clock import Clock, ManualClock
 from samtempa.server.core.config import Settings
 from samtempa.server.core.database import Database
 from samtempa.server.core.i18n import Catalogs
-from samtempa.server.core.security import RateLimiter
 from samtempa.server.services.correspondence import CorrespondenceService
 from samtempa.server.services.deadlines import DeadlineScheduler
 from samtempa.server.services.live import LiveHub
@@ -38,8 +37,6 @@ class Services:
     scheduler: DeadlineScheduler
     catalogs: Catalogs
     templates: Jinja2Templates
-    login_by_name: RateLimiter
-    login_by_address: RateLimiter
     correspondence: CorrespondenceService
     controls: GameControls
 
@@ -70,8 +67,6 @@ def build_services(
         scheduler=scheduler,
         catalogs=catalogs,
         templates=templates,
-        login_by_name=RateLimiter(settings.login_failures_per_name, settings.login_window_s),
-        login_by_address=RateLimiter(settings.login_failures_per_address, settings.login_window_s),
         correspondence=correspondence,
         controls=GameControls(coordinator),
     )
@@ -125,4 +120,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     app.include_router(controls.router)
     app.include_router(players.router)
+    from samtempa.server.api.routes import account_email  # reset, confirmation (issue 17)
+
+    app.include_router(account_email.router)
     return app

@@ -19,7 +19,12 @@ def serve(host: str, port: int, database: str | None, data_dir: str | None) -> i
     from samtempa.server.app import create_app
     from samtempa.server.core.config import load_settings
 
-    settings = load_settings(database_url=database, data_dir=Path(data_dir) if data_dir else None)
+    settings = load_settings(
+        database_url=database,
+        data_dir=Path(data_dir) if data_dir else None,
+        listen_host=host,  # emailed links point here unless SAMTEMPA_BASE_URL says otherwise
+        listen_port=port,
+    )
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     where = settings.database_url or settings.sqlalchemy_url()
     logging.getLogger("samtempa.server").info("database: %s", _hide_password(where))
