@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+import time
+from collections.abc import Collection, Iterator
 from datetime import date
 from pathlib import Path
 
@@ -83,3 +84,26 @@ def sign_up(client: TestClient, login: str, birth: str = "1990-01-01") -> None:
         follow_redirects=False,
     )
     assert r.status_code == 303, r.text
+
+
+def mailed_token(
+    caplog: pytest.LogCaptureFixture, path: str, known: Collection[str] = (), timeout: float = 30
+) -> str:
+    """The token of a link to ``path`` (``/password-reset``…) that the mailer wrote to the log
+    (no SMTP server in tests) and that is not in ``known``; waits for the background mailer."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for token in re.findall(re.escape(path) + r"/([\w-]{20,})", caplog.text):
+            if token not in known:
+                return str(token)
+        time.sleep(0.02)
+    raise AssertionError(f"no new {path} link in the log: {caplog.text[-2000:]}")
+
+
+def confirm_email(client: TestClient, caplog: pytest.LogCaptureFixture) -> None:
+    """Open the confirmation link of the address given at sign-up (caplog at WARNING)."""
+    token = mailed_token(caplog, "/account/email")
+    csrf = csrf_of(client, f"/account/email/{token}")
+    r = client.post(f"/account/email/{token}", data={"csrf_token": csrf})
+    assert r.status_code == 200, r.text[-800:]
+    assert "is confirmed" in r.text

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fastapi import FastAPI, Request, Response
-from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
@@ -17,10 +16,8 @@ from samtempa.server.core.clock import Clock, ManualClock
 from samtempa.server.core.config import Settings
 from samtempa.server.core.database import Database
 from samtempa.server.core.i18n import Catalogs
-from samtempa.server.core.security import RateLimiter
 from samtempa.server.services.correspondence import CorrespondenceService
 from samtempa.server.services.deadlines import DeadlineScheduler
-from samtempa.server.services.errors import Refusal
 from samtempa.server.services.live import LiveHub
 from samtempa.server.services.matches import MatchCoordinator, utcnow
 from samtempa.server.services.referee import GameControls
@@ -40,8 +37,6 @@ class Services:
     scheduler: DeadlineScheduler
     catalogs: Catalogs
     templates: Jinja2Templates
-    login_by_name: RateLimiter
-    login_by_address: RateLimiter
     correspondence: CorrespondenceService
     controls: GameControls
 
@@ -72,8 +67,6 @@ def build_services(
         scheduler=scheduler,
         catalogs=catalogs,
         templates=templates,
-        login_by_name=RateLimiter(settings.login_failures_per_name, settings.login_window_s),
-        login_by_address=RateLimiter(settings.login_failures_per_address, settings.login_window_s),
         correspondence=correspondence,
         controls=GameControls(coordinator),
     )
@@ -103,6 +96,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.services = services
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
+    from samtempa.server.api import errors, limits
     from samtempa.server.api.deps import session_middleware
     from samtempa.server.api.routes import accounts, live, lobby, matches, pages, tutorials
 
@@ -112,14 +106,10 @@ def create_app(settings: Settings) -> FastAPI:
     ) -> Response:
         return await session_middleware(request, call_next)
 
-    @app.exception_handler(Refusal)
-    async def _refusal(request: Request, exc: Refusal) -> Response:
-        from samtempa.server.api.deps import render_error
-
-        if request.url.path.startswith("/api/"):
-            gettext = getattr(request.state, "gettext", None)
-            return JSONResponse(exc.to_json(gettext), status_code=exc.status)
-        return render_error(request, exc)
+    # Bad input becomes a refusal in one place (issue 17); bodies are capped before
+    # anything reads them (outermost, so it wraps the session middleware too).
+    errors.install(app)
+    app.add_middleware(limits.BodyLimit)
 
     for module in (pages, accounts, lobby, matches, live, tutorials):
         app.include_router(module.router)
@@ -130,4 +120,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     app.include_router(controls.router)
     app.include_router(players.router)
+    from samtempa.server.api.routes import account_email  # reset, confirmation (issue 17)
+
+    app.include_router(account_email.router)
     return app

@@ -30,7 +30,11 @@ class Base(DeclarativeBase):
 
 
 class User(Base):
-    """An account. Child accounts have a ``parent_id`` and may have no email."""
+    """An account. Child accounts have a ``parent_id`` and may have no email.
+
+    ``email`` is an address its owner has confirmed (resets go there only);
+    ``pending_email`` the one given at sign-up, until its link is opened.
+    """
 
     __tablename__ = "users"
 
@@ -38,6 +42,7 @@ class User(Base):
     login: Mapped[str] = mapped_column(String(40), unique=True)
     name: Mapped[str] = mapped_column(String(80))
     email: Mapped[str | None] = mapped_column(String(254), unique=True, nullable=True)
+    pending_email: Mapped[str | None] = mapped_column(String(254), nullable=True)
     password_hash: Mapped[str] = mapped_column(String(200))
     birth_date: Mapped[date] = mapped_column(Date)
     parent_id: Mapped[int | None] = mapped_column(
@@ -204,5 +209,7 @@ class TutorialLessonDone(Base):
 
 # Correspondence games (issue 8) keep their tables in their own module; importing it
 # here puts them in ``Base.metadata`` for Alembic and ``create_all`` alike.
+# Accounts' own tables (issue 17: the login limit, email confirmation, the account mail).
+from samtempa.server import models_accounts as _accounts  # noqa: E402, F401
 from samtempa.server import models_correspondence as _correspondence  # noqa: E402, F401
 from samtempa.server import models_identity as _identity  # noqa: E402, F401  (issue 19)

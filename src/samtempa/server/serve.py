@@ -8,7 +8,9 @@ from pathlib import Path
 from typing import Any
 
 # Live messages are small JSON: compressing each costs far more time than it saves bytes.
-UVICORN_OPTIONS: dict[str, Any] = {"ws_per_message_deflate": False}
+# A websocket message above ws_max_size closes the socket (1009); the app answers those
+# between its own limit (api/limits.py, 64 KiB) and this one with an error and keeps it.
+UVICORN_OPTIONS: dict[str, Any] = {"ws_per_message_deflate": False, "ws_max_size": 256 * 1024}
 
 
 def serve(host: str, port: int, database: str | None, data_dir: str | None) -> int:
@@ -17,7 +19,12 @@ def serve(host: str, port: int, database: str | None, data_dir: str | None) -> i
     from samtempa.server.app import create_app
     from samtempa.server.core.config import load_settings
 
-    settings = load_settings(database_url=database, data_dir=Path(data_dir) if data_dir else None)
+    settings = load_settings(
+        database_url=database,
+        data_dir=Path(data_dir) if data_dir else None,
+        listen_host=host,  # emailed links point here unless SAMTEMPA_BASE_URL says otherwise
+        listen_port=port,
+    )
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     where = settings.database_url or settings.sqlalchemy_url()
     logging.getLogger("samtempa.server").info("database: %s", _hide_password(where))

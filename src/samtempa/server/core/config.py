@@ -6,6 +6,7 @@ tests give every app its own database and clock.
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 from pydantic import Field
@@ -21,7 +22,13 @@ class Settings(BaseSettings):
         default="", description="SQLAlchemy URL; empty: SQLite in data_dir/samtempa.db"
     )
     data_dir: Path = Path("data")
-    base_url: str = Field(default="", description="public address for emailed links")
+    base_url: str = Field(
+        default="",
+        description="public address for links in emails and snippets; empty: the address "
+        "`samtempa serve` listens on (never the request's Host header, which anyone can forge)",
+    )
+    listen_host: str = Field(default="127.0.0.1", description="set by `samtempa serve --host`")
+    listen_port: int = Field(default=8000, description="set by `samtempa serve --port`")
     cookie_secure: bool = Field(
         default=False, description="send the session cookie over https only"
     )
@@ -32,7 +39,9 @@ class Settings(BaseSettings):
     smtp_password: str = ""
     smtp_from: str = "samtempa@localhost"
     smtp_starttls: bool = True
-    # Login rate limit: failures allowed per window, per login name and per address.
+    # Login rate limit (in the database, shared by every server process): attempts allowed
+    # at once per account (whatever name or email is typed) and per address; after that,
+    # one more per window / limit seconds.
     login_failures_per_name: int = 5
     login_failures_per_address: int = 20
     login_window_s: float = 300.0
@@ -44,6 +53,7 @@ class Settings(BaseSettings):
     # Account age rule (issue 7: online accounts need 16 or more).
     min_account_age: int = 16
     password_reset_hours: int = 2
+    email_confirm_hours: int = 48
     # Correspondence games (issue 8): width of the posted turn GIFs, and how often at
     # most the correspondence clock looks for what is due (it also wakes when told).
     turn_gif_width: int = 480
@@ -55,6 +65,17 @@ class Settings(BaseSettings):
     abandon_after_idle_turns: int = 3
     abandon_open_after_h: float = 24.0
     abandon_sweep_s: float = 600.0
+
+    def public_url(self) -> str:
+        """Where links sent out point: configuration only, never a request's headers."""
+        if self.base_url:
+            return self.base_url.rstrip("/")
+        host = self.listen_host
+        if host in ("0.0.0.0", "::", ""):
+            host = socket.getfqdn()  # every interface: the machine's name, not a wildcard
+        if ":" in host:
+            host = f"[{host}]"  # an IPv6 address
+        return f"http://{host}:{self.listen_port}"
 
     def sqlalchemy_url(self) -> str:
         if self.database_url:

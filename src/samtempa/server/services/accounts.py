@@ -2,29 +2,34 @@
 
 Online accounts need age 16 or more (``Settings.min_account_age``); a parent
 creates and manages child accounts (login, password, chat, games, deletion).
+Nothing a visitor is answered says whether an email address has an account:
+sign-up keeps the address pending until its owner opens the link mailed to it
+(:mod:`.account_mail` decides, in the background, what that mail says).
 """
 
 from __future__ import annotations
 
-import re
+import logging
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
-from samtempa.server.core.security import (
-    hash_password,
-    new_token,
-    token_hash,
-    verify_password,
+from samtempa.server.core.security import hash_password, new_token, token_hash
+from samtempa.server.models import BrowserSession, Match, PasswordReset, Seat, User
+from samtempa.server.models_accounts import EmailConfirmation
+from samtempa.server.services.account_checks import (
+    age_on,
+    check_birth_date,
+    check_login,
+    check_password,
+    clean_email,
+    clean_name,
 )
-from samtempa.server.models import BrowserSession, PasswordReset, User
 from samtempa.server.services.errors import Refusal
 
-LOGIN_RE = re.compile(r"^[A-Za-z0-9_.-]{3,40}$")
-EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
-MIN_PASSWORD = 8
+log = logging.getLogger("samtempa.accounts")
 
 
 @dataclass(frozen=True)
@@ -36,47 +41,24 @@ class SignUp:
     birth_date: date
 
 
-def age_on(birth: date, today: date) -> int:
-    return today.year - birth.year - ((today.month, today.day) < (birth.month, birth.day))
-
-
-def _check_login(session: Session, login: str) -> str:
-    login = login.strip()
-    if not LOGIN_RE.match(login):
-        raise Refusal(
-            "bad-login", "a login is 3 to 40 letters, digits, dots, dashes or underscores"
-        )
+def _free_login(session: Session, login: str) -> str:
+    """A login nobody has (logins are public: saying one is taken reveals nothing)."""
+    login = check_login(login)
     taken = session.scalar(select(User.id).where(func.lower(User.login) == login.lower()))
     if taken is not None:
         raise Refusal("login-taken", "this login is already taken", 409)
     return login
 
 
-def check_password(password: str) -> None:
-    if len(password) < MIN_PASSWORD:
-        raise Refusal("weak-password", "a password has at least %(n)s characters", n=MIN_PASSWORD)
-
-
-def sign_up(
-    session: Session, form: SignUp, now: datetime, min_age: int, password_hash: str | None = None
-) -> User:
-    """A new account; refuses people under ``min_age`` (a parent creates their account).
-
-    ``password_hash``: the password already hashed by the caller, outside the
-    write transaction (argon2 takes tens of milliseconds on purpose).
-    """
-    login = _check_login(session, form.login)
-    email = form.email.strip().lower()
-    if not EMAIL_RE.match(email):
-        raise Refusal("bad-email", "this is not an email address")
-    if session.scalar(select(User.id).where(User.email == email)) is not None:
-        raise Refusal("email-taken", "an account already uses this email", 409)
-    name = form.name.strip()
-    if not 1 <= len(name) <= 80:
-        raise Refusal("bad-name", "a name has 1 to 80 characters")
+def _new_user(
+    session: Session, form: SignUp, now: datetime, min_age: int, password_hash: str | None
+) -> tuple[User, str]:
+    """The account of a sign-up form (not added yet) and its cleaned address."""
+    login = _free_login(session, form.login)
+    email = clean_email(form.email)
+    name = clean_name(form.name)
     check_password(form.password)
-    if form.birth_date > now.date():
-        raise Refusal("bad-birth-date", "the birth date is in the future")
+    check_birth_date(form.birth_date, now.date())
     if age_on(form.birth_date, now.date()) < min_age:
         raise Refusal(
             "too-young",
@@ -87,27 +69,56 @@ def sign_up(
     user = User(
         login=login,
         name=name,
-        email=email,
         password_hash=password_hash or hash_password(form.password),
         birth_date=form.birth_date,
         created_at=now,
     )
+    return user, email
+
+
+def check_sign_up(session: Session, form: SignUp, now: datetime, min_age: int) -> None:
+    """Every check of a sign-up form, before anyone spends a password hash on it."""
+    _new_user(session, form, now, min_age, password_hash="-")
+
+
+def sign_up(
+    session: Session, form: SignUp, now: datetime, min_age: int, password_hash: str | None = None
+) -> User:
+    """An account whose email is known good (an operator's script, a test, a simulation).
+
+    Visitors sign up through :func:`register` instead. ``password_hash``: the
+    password already hashed by the caller, outside the write transaction.
+    """
+    user, email = _new_user(session, form, now, min_age, password_hash)
+    if session.scalar(select(User.id).where(User.email == email)) is not None:
+        raise Refusal("email-taken", "an account already uses this email", 409)
+    user.email = email
     session.add(user)
     session.flush()
     return user
 
 
-def authenticate(session: Session, login: str, password: str) -> User | None:
-    """The account for a login (or email) and password; None if either is wrong.
+def register(
+    session: Session, form: SignUp, now: datetime, min_age: int, password_hash: str | None = None
+) -> User:
+    """A visitor's new account; its address waits for confirmation (taken or not).
 
-    An unknown login costs one hash check too, so timing reveals nothing.
+    Whether another account already uses the address changes nothing here:
+    the same account is made, the same answer given; the mailer then writes
+    either a confirmation link or, to the address's owner, a warning.
     """
-    ident = login.strip().lower()
-    user = session.scalar(
+    user, email = _new_user(session, form, now, min_age, password_hash)
+    user.pending_email = email
+    session.add(user)
+    session.flush()
+    return user
+
+
+def find_account(session: Session, ident: str) -> User | None:
+    """The account a login or a confirmed email names (``ident`` trimmed, lower case)."""
+    return session.scalar(
         select(User).where((func.lower(User.login) == ident) | (User.email == ident))
     )
-    ok = verify_password(password, user.password_hash if user else None)
-    return user if ok and user is not None else None
 
 
 # --- browser sessions -------------------------------------------------------------------
@@ -139,23 +150,42 @@ def browser_session_by_id(session: Session, session_id: str) -> BrowserSession |
 def log_in(
     session: Session, old: BrowserSession | None, user: User, now: datetime
 ) -> tuple[str, BrowserSession]:
-    """A fresh session for ``user`` (a new token: no session fixation).
+    """A fresh session for ``user`` (a new token: no session fixation); the old one ends.
 
-    Seats taken as a guest in the old session stay with this browser.
+    Seats follow their account, never the browser: another account's seats
+    stay where they are, whoever was logged in on this browser before.
+    Games played as a guest in this browser (one screen, the computer)
+    become the account's: the person logging in from that guest session is
+    the one who played them.
     """
-    from samtempa.server.models import Seat
-
     token, row = new_browser_session(session, user.id, now)
     if old is not None:
-        for seat in session.scalars(select(Seat).where(Seat.session_id == old.id)):
-            seat.session_id = row.id
+        if old.user_id is None:
+            _adopt_guest_games(session, old.id, user)
         session.delete(old)
     return token, row
+
+
+def _adopt_guest_games(session: Session, guest_session: str, user: User) -> None:
+    guest_seats = select(Seat).where(Seat.session_id == guest_session, Seat.user_id.is_(None))
+    for seat in session.scalars(guest_seats):
+        seat.user_id, seat.session_id = user.id, None
+        seat.label = seat.label or user.name
+    session.execute(
+        update(Match)
+        .where(Match.created_by_session == guest_session, Match.created_by_user.is_(None))
+        .values(created_by_user=user.id)
+    )
 
 
 def log_out(session: Session, old: BrowserSession | None) -> None:
     if old is not None:
         session.delete(old)
+
+
+def end_sessions(session: Session, user_id: int) -> None:
+    """Every session of the account ends: whoever knew the old password is out."""
+    session.execute(delete(BrowserSession).where(BrowserSession.user_id == user_id))
 
 
 # --- child accounts ----------------------------------------------------------------------
@@ -173,12 +203,12 @@ def create_child(
 ) -> User:
     if parent.parent_id is not None:
         raise Refusal("not-a-parent", "a child account cannot create accounts", 403)
-    login = _check_login(session, login)
+    login = _free_login(session, login)
     check_password(password)
-    name = name.strip() or login
+    check_birth_date(birth, now.date())
     child = User(
         login=login,
-        name=name[:80],
+        name=clean_name(name) if name.strip() else login,
         email=None,
         password_hash=password_hash or hash_password(password),
         birth_date=birth,
@@ -209,10 +239,11 @@ def update_child(
 ) -> User:
     child = child_of(session, parent, child_id)
     if login is not None and login.strip() != child.login:
-        child.login = _check_login(session, login)
+        child.login = _free_login(session, login)
     if password:
         check_password(password)
         child.password_hash = password_hash or hash_password(password)
+        end_sessions(session, child.id)
     if chat_enabled is not None:
         child.chat_enabled = chat_enabled
     return child
@@ -222,28 +253,24 @@ def delete_child(session: Session, parent: User, child_id: int) -> None:
     session.delete(child_of(session, parent, child_id))
 
 
-# --- password reset ----------------------------------------------------------------------
+# --- password reset and email confirmation -----------------------------------------------
 
 
-def request_reset(
-    session: Session, email: str, now: datetime, hours: int
-) -> tuple[User, str] | None:
-    """A reset token for the account with that email (None: no such account; say nothing)."""
-    user = session.scalar(select(User).where(User.email == email.strip().lower()))
-    if user is None:
-        return None
+def new_reset_link(session: Session, user: User, now: datetime, hours: int) -> str:
+    """A reset token for ``user`` (its hash stored); made by the mailer as it sends."""
     token = new_token()
     session.add(
         PasswordReset(
             id=token_hash(token), user_id=user.id, expires_at=now + timedelta(hours=hours)
         )
     )
-    return user, token
+    return token
 
 
 def reset_password(
     session: Session, token: str, password: str, now: datetime, password_hash: str | None = None
 ) -> User:
+    """A new password; every other reset link of the account and every session end."""
     row = session.get(PasswordReset, token_hash(token))
     if row is None or row.used or row.expires_at < now:
         raise Refusal("bad-reset-link", "this link is unknown, used or expired; ask for a new one")
@@ -252,7 +279,44 @@ def reset_password(
     assert user is not None
     user.password_hash = password_hash or hash_password(password)
     row.used = True
-    # Every session of the account ends: whoever knew the old password is out.
-    for old in session.scalars(select(BrowserSession).where(BrowserSession.user_id == user.id)):
-        session.delete(old)
+    session.execute(
+        delete(PasswordReset).where(PasswordReset.user_id == user.id, PasswordReset.id != row.id)
+    )
+    end_sessions(session, user.id)
+    log.info("password reset for account %s: its sessions and other links ended", user.id)
+    return user
+
+
+def new_confirmation_link(
+    session: Session, user: User, email: str, now: datetime, hours: int
+) -> str:
+    token = new_token()
+    session.add(
+        EmailConfirmation(
+            id=token_hash(token),
+            user_id=user.id,
+            email=email,
+            expires_at=now + timedelta(hours=hours),
+        )
+    )
+    return token
+
+
+def confirm_email(session: Session, token: str, now: datetime) -> User:
+    """The link's address becomes its account's (the person opening it holds the mailbox)."""
+    row = session.get(EmailConfirmation, token_hash(token))
+    user = session.get(User, row.user_id) if row is not None else None
+    if row is None or user is None or row.expires_at < now or user.pending_email != row.email:
+        raise Refusal(
+            "bad-confirm-link", "this link is unknown, used or expired; ask for a new one"
+        )
+    if session.scalar(select(User.id).where(User.email == row.email)) is not None:
+        raise Refusal(
+            "email-confirmed-elsewhere",
+            "this address is already confirmed for another account; log in with that one",
+            409,
+        )
+    user.email, user.pending_email = row.email, None
+    session.execute(delete(EmailConfirmation).where(EmailConfirmation.email == row.email))
+    session.execute(update(User).where(User.pending_email == row.email).values(pending_email=None))
     return user

@@ -34,6 +34,7 @@ from sqlalchemy.orm import Session, object_session
 from samtempa.games.registry import get_game
 from samtempa.server.models import Match, PendingOrder, Seat
 from samtempa.server.models_correspondence import Edition, TurnPost
+from samtempa.server.services.account_mail import deliver_account_mail
 from samtempa.server.services.events import log_event
 from samtempa.server.services.matches import (
     Reveal,
@@ -406,9 +407,13 @@ class CorrespondenceService:
         return await loop.run_in_executor(None, render_missing_gifs, self.db, width)
 
     async def deliver_mail(self) -> int:
+        """The notification emails, then the account emails (reset links, confirmations)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
+        sent = await loop.run_in_executor(
             None, deliver_outbox, self.db, self.settings, self.catalogs, self.now
+        )
+        return sent + await loop.run_in_executor(
+            None, deliver_account_mail, self.db, self.settings, self.catalogs, self.now
         )
 
     async def next_due(self) -> datetime | None:

@@ -76,13 +76,15 @@ class Actor:
     bot: bool = False
 
     def controls(self, seat: Seat) -> bool:
+        """An account's seat is its account's alone, on any browser (never by session);
+        a guest's seat (no account) is the browser session's that took it."""
         if seat.kind == "bot":
             return self.bot
         if self.bot:
             return False
-        return (seat.user_id is not None and seat.user_id == self.user_id) or (
-            seat.session_id is not None and seat.session_id == self.session_id
-        )
+        if seat.user_id is not None:
+            return seat.user_id == self.user_id
+        return seat.session_id is not None and seat.session_id == self.session_id
 
 
 BOT = Actor(bot=True)

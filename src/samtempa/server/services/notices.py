@@ -271,9 +271,7 @@ def deliver_outbox(
                 )
                 if post is not None:
                     lines = ["", *(f"- {line}" for line in summary_lines(post.summary, _))]
-            link = (
-                f"{settings.base_url.rstrip('/')}/editions/{note.match_id}" if note.match_id else ""
-            )
+            link = f"{settings.public_url()}/editions/{note.match_id}" if note.match_id else ""
             subject = "[samtempa] " + headline(note.kind, note.data, _)
             text = "\n\n".join(
                 part

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from samtempa.games.registry import GAME_NAMES, get_game
 from samtempa.server.models import Match, PendingOrder, Seat, User
 from samtempa.server.models_identity import MatchStanding, Rating, RatingChange
-from samtempa.server.services.accounts import LOGIN_RE
+from samtempa.server.services.account_checks import LOGIN_RE
 from samtempa.server.services.errors import Refusal
 from samtempa.server.services.matches import Actor
 from samtempa.server.services.standings import ordinal

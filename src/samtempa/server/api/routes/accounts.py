@@ -1,7 +1,12 @@
-"""Sign up, log in and out, the account page (child accounts), password reset."""
+"""Sign up, log in and out, the account page (child accounts).
+
+Password reset and address confirmation: :mod:`.account_email`.
+"""
 
 from __future__ import annotations
 
+import logging
+import time
 from datetime import date
 from typing import Annotated, Any
 
@@ -14,18 +19,22 @@ from samtempa.server.api.deps import (
     CsrfChecked,
     CurrentUser,
     CurrentVisitor,
+    read,
     render,
     services_of,
     write,
 )
-from samtempa.server.core.security import hash_password
+from samtempa.server.api.params import RowId
+from samtempa.server.core.security import hash_password, verify_password
 from samtempa.server.models import User
-from samtempa.server.services import accounts, lobby
+from samtempa.server.services import account_mail, accounts, lobby, login_limit
+from samtempa.server.services.account_checks import check_password
 from samtempa.server.services.errors import Refusal
+from samtempa.server.services.login_limit import Bucket, LoginLimited, account_key, address_key
 from samtempa.server.services.matches import Actor, utcnow
-from samtempa.server.services.notifications import send_mail
 
 router = APIRouter()
+log = logging.getLogger("samtempa.accounts")
 
 FormStr = Annotated[str, Form()]
 
@@ -61,19 +70,31 @@ async def signup(
     password: FormStr,
     birth_date: FormStr,
 ) -> Response:
+    """A new account, logged in at once; its address waits for the link mailed to it.
+
+    The answer is the same whether or not another account uses the address
+    (the mailer then warns that account's owner instead): nobody learns
+    from sign-up which addresses have accounts. A taken login is said (logins
+    are public).
+    """
     services = services_of(request)
     form = {"login": login, "name": name, "email": email, "birth_date": birth_date}
+    min_age = services.settings.min_account_age
+    now = utcnow()
     try:
-        accounts.check_password(password)
+        check_password(password)
         data = accounts.SignUp(login, name, email, password, _birth(birth_date))
+        # Every check before the (deliberately slow) hash, and again in the write.
+        await read(request, lambda s: accounts.check_sign_up(s, data, now, min_age))
         hashed = await run_in_threadpool(hash_password, password)
-        now = utcnow()
 
         def work(session: Session) -> str:
-            user = accounts.sign_up(
-                session, data, now, services.settings.min_account_age, password_hash=hashed
-            )
+            user = accounts.register(session, data, now, min_age, password_hash=hashed)
             user.locale = visitor.locale
+            assert user.pending_email is not None
+            account_mail.queue(
+                session, "confirm-email", user.pending_email, visitor.locale, now, user.id
+            )
             old = accounts.browser_session_by_id(session, visitor.session_id)
             token, _ = accounts.log_in(session, old, user, now)
             return token
@@ -82,6 +103,7 @@ async def signup(
     except Refusal as refusal:
         error = refusal.translated(request.state.gettext)
         return render(request, "signup.html", status_code=refusal.status, form=form, error=error)
+    services.correspondence.wake()
     request.state.set_session = token
     return _see_other("/")
 
@@ -99,34 +121,43 @@ async def login(
     password: FormStr,
     next: Annotated[str, Form()] = "/",
 ) -> Response:
+    """Counted (atomically, in the database) before the password is checked; over the
+    limit, refused without checking it. See :mod:`~samtempa.server.services.login_limit`."""
     services = services_of(request)
-    name_key = login.strip().lower()
-    address_key = request.client.host if request.client else "?"
-    wait = max(
-        services.login_by_name.retry_after(name_key),
-        services.login_by_address.retry_after(address_key),
-    )
+    settings = services.settings
     _ = request.state.gettext
-    if wait > 0:
-        error = _("too many failed logins; try again in %(s)s seconds", s=int(wait) + 1)
+    ident = login.strip().lower()
+    address = request.client.host if request.client else "?"
+    user = await read(request, lambda s: accounts.find_account(s, ident[:300]))
+    who = f"account {user.id}" if user else "unknown name"
+    window = settings.login_window_s
+    account = Bucket(
+        account_key(user.id if user else None, ident), settings.login_failures_per_name, window
+    )
+    place = Bucket(address_key(address), settings.login_failures_per_address, window)
+    try:
+        await write(request, lambda s: login_limit.reserve(s, (place, account), time.time()))
+    except LoginLimited as limited:
+        log.info("login: refused unchecked, too many attempts (%s, from %s)", who, address)
+        error = _(
+            "too many failed logins; try again in %(s)s seconds", s=int(limited.retry_after) + 1
+        )
         return render(request, "login.html", status_code=429, next=next, error=error, login=login)
-
-    def check() -> User | None:
-        with services.db.read() as session:
-            return accounts.authenticate(session, login, password)
-
-    user = await run_in_threadpool(check)
-    if user is None:
-        services.login_by_name.hit(name_key)
-        services.login_by_address.hit(address_key)
+    stored = user.password_hash if user else None
+    right = await run_in_threadpool(verify_password, password, stored)
+    log.info(
+        "login: password checked (%s, from %s): %s", who, address, "right" if right else "wrong"
+    )
+    if not right or user is None:
         error = _("wrong login or password")
         return render(request, "login.html", status_code=401, next=next, error=error, login=login)
-    services.login_by_name.reset(name_key)
+    user_id = user.id
     now = utcnow()
 
     def work(session: Session) -> str:
+        login_limit.succeeded(session, account, place, time.time())
         old = accounts.browser_session_by_id(session, visitor.session_id)
-        fresh = session.get(User, user.id)
+        fresh = session.get(User, user_id)
         assert fresh is not None
         token, _row = accounts.log_in(session, old, fresh, now)
         return token
@@ -169,7 +200,8 @@ async def account_page(request: Request, user: CurrentUser) -> Response:
             return load(session)
 
     data = await run_in_threadpool(work)
-    return render(request, "account.html", error=None, **data)
+    sent = request.query_params.get("sent") == "1"
+    return render(request, "account.html", error=None, sent=sent, **data)
 
 
 @router.post("/account/children", dependencies=[CsrfChecked])
@@ -181,7 +213,7 @@ async def add_child(
     password: FormStr,
     birth_date: FormStr,
 ) -> Response:
-    accounts.check_password(password)
+    check_password(password)
     birth = _birth(birth_date)
     hashed = await run_in_threadpool(hash_password, password)
     now = utcnow()
@@ -199,7 +231,7 @@ async def add_child(
 async def edit_child(
     request: Request,
     user: CurrentUser,
-    child_id: int,
+    child_id: RowId,
     login: Annotated[str | None, Form()] = None,
     password: Annotated[str | None, Form()] = None,
     chat: Annotated[str | None, Form()] = None,
@@ -207,7 +239,7 @@ async def edit_child(
 ) -> Response:
     hashed = None
     if password:
-        accounts.check_password(password)
+        check_password(password)
         hashed = await run_in_threadpool(hash_password, password)
 
     def work(session: Session) -> None:
@@ -228,57 +260,3 @@ async def edit_child(
 
     await write(request, work)
     return _see_other("/account")
-
-
-# --- password reset ------------------------------------------------------------------
-
-
-@router.get("/password-reset")
-async def reset_request_page(request: Request) -> Response:
-    return render(request, "reset_request.html", sent=False)
-
-
-@router.post("/password-reset", dependencies=[CsrfChecked])
-async def reset_request(request: Request, email: FormStr) -> Response:
-    services = services_of(request)
-    now = utcnow()
-    found = await write(
-        request,
-        lambda s: accounts.request_reset(s, email, now, services.settings.password_reset_hours),
-    )
-    if found is not None:
-        user, token = found
-        base = services.settings.base_url or str(request.base_url).rstrip("/")
-        link = f"{base}/password-reset/{token}"
-        _ = request.state.gettext
-        body = _(
-            "Hello %(name)s,\n\nTo choose a new samtempa password, open this link within "
-            "%(hours)s hours:\n\n%(link)s\n\nIf you did not ask for it, ignore this message.",
-            name=user.name,
-            hours=services.settings.password_reset_hours,
-            link=link,
-        )
-        assert user.email is not None
-        await run_in_threadpool(
-            send_mail, services.settings, user.email, _("samtempa password reset"), body
-        )
-    # The same answer whether or not the address has an account.
-    return render(request, "reset_request.html", sent=True)
-
-
-@router.get("/password-reset/{token}")
-async def reset_page(request: Request, token: str) -> Response:
-    return render(request, "reset.html", token=token, error=None)
-
-
-@router.post("/password-reset/{token}", dependencies=[CsrfChecked])
-async def reset(request: Request, token: str, password: FormStr) -> Response:
-    now = utcnow()
-    try:
-        accounts.check_password(password)
-        hashed = await run_in_threadpool(hash_password, password)
-        await write(request, lambda s: accounts.reset_password(s, token, password, now, hashed))
-    except Refusal as refusal:
-        error = refusal.translated(request.state.gettext)
-        return render(request, "reset.html", status_code=refusal.status, token=token, error=error)
-    return _see_other("/login")
