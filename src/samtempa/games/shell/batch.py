@@ -208,10 +208,14 @@ class ShellBatch:
     def egg_order(self) -> npt.NDArray[np.uint8]:
         """n × 81: each egg's place in the queue, 1 for the oldest (WTS-1.3), 0 elsewhere."""
         order = np.zeros((self.n, CELLS), dtype=np.uint8)
-        rank = np.arange(1, CELLS + 1, dtype=np.uint8)
-        live = rank[None, :] <= self.queue_len[:, None]
-        rows = np.broadcast_to(np.arange(self.n)[:, None], live.shape)
-        order[rows[live], self.queue[live]] = np.broadcast_to(rank, live.shape)[live]
+        games = np.flatnonzero(self.queue_len)
+        if games.size:
+            width = int(self.queue_len[games].max())
+            rank = np.arange(1, width + 1, dtype=np.uint8)
+            live = rank[None, :] <= self.queue_len[games, None]
+            rows = np.broadcast_to(games[:, None], live.shape)
+            cells = self.queue[games, :width]
+            order[rows[live], cells[live]] = np.broadcast_to(rank, live.shape)[live]
         return order
 
     def random_picks(self, rng: np.random.Generator) -> Cells:
