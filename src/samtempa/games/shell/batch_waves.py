@@ -191,13 +191,21 @@ def captures(new: Boards, own: Boards, hostile: Boards) -> tuple[Boards, npt.NDA
 
 def winning(turtles: Boards) -> npt.NDArray[np.int32]:
     """WTS-6.1: the turtles in a straight run of five or more, each counted once."""
-    starts = look(turtles, 0)
-    for k in range(1, 5):
-        starts = starts & look(turtles, k)
-    won = starts
-    for k in range(1, 5):
-        won = won | along(starts, k)
+    pairs = look(turtles, 0) & look(turtles, 1)  # runs of two from each cell, line by line
+    fours = pairs & look(pairs, 2)
+    starts = fours & look(turtles, 4)  # where runs of five start
+    won = starts | along(starts, 1)
+    won = won | along(won, 2) | along(starts, 4)
     return _union(won).count()
+
+
+def _both(first: Boards, second: Boards) -> Boards:
+    """Two sets of games' masks end to end, to run one rule for both colours at once."""
+    return Boards(np.concatenate([first.lo, second.lo]), np.concatenate([first.hi, second.hi]))
+
+
+def _halves(boards: Boards, n: int) -> tuple[Boards, Boards]:
+    return Boards(boards.lo[:n], boards.hi[:n]), Boards(boards.lo[n:], boards.hi[n:])
 
 
 def _queue_bits(cells: npt.NDArray[np.uint64], live: Flags) -> Boards:
@@ -260,9 +268,11 @@ def later_waves(batch: ShellBatch, games: Cells, new_b: Boards, new_w: Boards) -
     captures nothing or hatches nothing."""
     while games.size:
         b, w, e = batch.black.take(games), batch.white.take(games), batch.eggs.take(games)
-        # WTS-4.5: all the wave's captures are found before anything is removed.
-        taken_b, kb = captures(new_b, b, w | e)
-        taken_w, kw = captures(new_w, w, b | e)
+        # WTS-4.5: all the wave's captures are found before anything is removed
+        # (black's and white's in one call: the first half of each array is black's).
+        taken, k = captures(_both(new_b, new_w), _both(b, w), _both(w | e, b | e))
+        taken_b, taken_w = _halves(taken, games.size)
+        kb, kw = k[: games.size], k[games.size :]
         removed = taken_b | taken_w
         hit = np.flatnonzero(removed.any())
         games, removed, kb, kw = games[hit], removed.take(hit), kb[hit], kw[hit]
@@ -306,8 +316,8 @@ def _hatch(
 def recount(batch: ShellBatch, games: Cells) -> None:
     """WTS-6.1, 6.2 after all the waves: the winning turtles, then a winner or sudden
     death (the draw of WTS-6.4 is the caller's, for every game)."""
-    b, w = batch.black.take(games), batch.white.take(games)
-    nb, nw = winning(b), winning(w)
+    counts = winning(_both(batch.black.take(games), batch.white.take(games)))
+    nb, nw = counts[: games.size], counts[games.size :]
     batch.winning_black[games] = nb
     batch.winning_white[games] = nw
     batch.result[games] = np.where(nb > nw, BLACK_WINS, np.where(nw > nb, WHITE_WINS, ONGOING))
