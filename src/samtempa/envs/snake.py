@@ -12,7 +12,7 @@ agent's side (docs/envs.md), a dict:
   portal front cells (SS-8.6). Floors are stacked, floor 1 on top.
 - ``snakes``: float32 ``seats × 13``, in the same order: alive, race (one-hot,
   SS-2.2), charges left / 3, length / 12, pending growth / 12, ghost turns
-  left / 3, digging.
+  left / 3, digging, removed (SS-9.1).
 - ``game``: float32 4: path length / 8, turns without a death / 3, deaths /
   seats, turn / 100.
 - ``action_mask``: one mask per action component.

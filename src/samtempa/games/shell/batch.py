@@ -245,12 +245,12 @@ class ShellBatch:
 
     def check(self, black: Cells, white: Cells) -> None:
         """WTS-2.1 for every game: raise ``ValueError`` naming the first bad game."""
+        over = self.result != ONGOING  # the faults in WTS-2.3's order
+        if over.any():
+            raise ValueError(f"game {int(np.argmax(over))}: the game is over; no more picks")
         bad_range = (black < 0) | (black >= CELLS) | (white < 0) | (white >= CELLS)
         if bad_range.any():
             raise ValueError(f"game {int(np.argmax(bad_range))}: a pick is off the board")
-        over = self.result != ONGOING
-        if over.any():
-            raise ValueError(f"game {int(np.argmax(over))}: the game is over; no more picks")
         occupied = self.occupied()
         taken = bit_of(occupied, black) | bit_of(occupied, white)
         if taken.any():
