@@ -16,6 +16,7 @@ from fastapi.templating import Jinja2Templates
 from samtempa.server.core.clock import Clock, ManualClock
 from samtempa.server.core.config import Settings
 from samtempa.server.core.database import Database
+from samtempa.server.core.headers import SecurityHeaders
 from samtempa.server.core.i18n import Catalogs
 from samtempa.server.core.security import RateLimiter
 from samtempa.server.services.correspondence import CorrespondenceService
@@ -99,13 +100,24 @@ def create_app(settings: Settings) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
     from samtempa.server.api.deps import session_middleware
-    from samtempa.server.api.routes import accounts, live, lobby, matches, pages, tutorials
+    from samtempa.server.api.routes import (
+        accounts,
+        app_shell,
+        live,
+        lobby,
+        matches,
+        pages,
+        tutorials,
+    )
 
     @app.middleware("http")
     async def _sessions(
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
     ) -> Response:
         return await session_middleware(request, call_next)
+
+    # Added last, so outermost: static files and refusals get the headers too.
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(Refusal)
     async def _refusal(request: Request, exc: Refusal) -> Response:
@@ -116,7 +128,7 @@ def create_app(settings: Settings) -> FastAPI:
             return JSONResponse(exc.to_json(gettext), status_code=exc.status)
         return render_error(request, exc)
 
-    for module in (pages, accounts, lobby, matches, live, tutorials):
+    for module in (pages, app_shell, accounts, lobby, matches, live, tutorials):
         app.include_router(module.router)
     from samtempa.server.api.routes import editions  # correspondence games (issue 8)
 
