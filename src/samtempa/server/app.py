@@ -9,10 +9,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fastapi import FastAPI, Request, Response
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from samtempa import words
 from samtempa.server.core.clock import Clock, ManualClock
 from samtempa.server.core.config import Settings
 from samtempa.server.core.database import Database
@@ -58,6 +61,8 @@ def build_services(
     coordinator.scheduler = scheduler
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     templates.env.autoescape = True
+    # The games' vocabulary (msgids): terrain names for every page's select and title.
+    templates.env.globals["terrain_names"] = words.TERRAINS
     catalogs = Catalogs()
     correspondence = CorrespondenceService(db, coordinator, settings, catalogs)
     if isinstance(clock, ManualClock):
@@ -127,6 +132,13 @@ def create_app(settings: Settings) -> FastAPI:
             gettext = getattr(request.state, "gettext", None)
             return JSONResponse(exc.to_json(gettext), status_code=exc.status)
         return render_error(request, exc)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        """Unknown addresses and methods: the site's own page for people, JSON for the API."""
+        if exc.status_code == 404 and not request.url.path.startswith(("/api/", "/static/")):
+            return await _refusal(request, Refusal("no-such-page", "there is no such page", 404))
+        return await http_exception_handler(request, exc)
 
     for module in (pages, app_shell, accounts, lobby, matches, live, tutorials):
         app.include_router(module.router)

@@ -35,7 +35,9 @@ def main() -> None:
             report: dict[str, Counter[str]] = {}
             details: Counter[str] = Counter()
             for logged_in in (True, False):
-                ctx = browser.new_context(base_url=args.base, storage_state=state if logged_in else None)
+                ctx = browser.new_context(
+                    base_url=args.base, storage_state=state if logged_in else None
+                )
                 page = ctx.new_page()
                 page.goto(f"/?lang={lang}")
                 walk = pages(made) if logged_in else logged_out_pages()
@@ -54,7 +56,10 @@ def main() -> None:
             print(f"== {lang}")
             for family in sorted(report):
                 c = report[family]
-                print(f"  {family:10} " + " ".join(f"{k}={c[k]}" for k in ("critical", "serious", "moderate", "minor")))
+                print(
+                    f"  {family:10} "
+                    + " ".join(f"{k}={c[k]}" for k in ("critical", "serious", "moderate", "minor"))
+                )
             if args.details:
                 for line, n in sorted(details.items()):
                     print(f"    {n:3} × {line}")

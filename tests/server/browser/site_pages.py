@@ -130,7 +130,12 @@ def prepare(page: Page) -> Prepared:
     shell_finished = new_match(page, token, "what-the-shell", ["me", "bot:easy"])
     shell_turns = play_to_the_end(page, token, shell_finished, seed=1)
     snake_finished = new_match(
-        page, token, "snake-synapse", ["me", "bot:easy"], terrain="classic", races=["ghost", "dasher"]
+        page,
+        token,
+        "snake-synapse",
+        ["me", "bot:easy"],
+        terrain="classic",
+        races=["ghost", "dasher"],
     )
     snake_turns = play_to_the_end(page, token, snake_finished, seed=2)
     edition_token = csrf(page, "/editions/new")
