@@ -66,7 +66,8 @@ def test_every_get_route_answers_with_the_headers(client: TestClient) -> None:
     match = created.headers["location"].rstrip("/").split("/")[-1]
     values = {"match_id": match, "game": "what-the-shell", "number": "0", "locale": "fr"}
     seen = 0
-    routes = [r for r in api_routes(client.app.routes) if "GET" in r.methods]  # type: ignore[attr-defined]
+    app_routes = client.app.routes  # type: ignore[attr-defined]
+    routes = [r for r in api_routes(app_routes) if "GET" in (r.methods or ())]
     assert len(routes) > 20
     for route in routes:
         params = re.findall(r"{(\w+)}", route.path)
@@ -116,8 +117,8 @@ def test_scripts_build_no_markup_the_policy_would_block(script: Path) -> None:
     text = script.read_text()
     assert not re.search(r"""style\s*=\s*['"\\]""", text), f"{script.name}: a style attribute"
     assert not re.search(r"""['"][^'"]*<[^'"]*\son[a-z]+=""", text), f"{script.name}: a handler"
-    assert 'setAttribute("style"' not in text and "setAttribute('style'" not in text
-    assert "eval(" not in text and "new Function" not in text
+    for forbidden in ('setAttribute("style"', "setAttribute('style'", "eval(", "new Function"):
+        assert forbidden not in text, f"{script.name}: {forbidden}"
 
 
 def test_the_test_finds_what_it_forbids(tmp_path: Path) -> None:

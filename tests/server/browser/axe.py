@@ -59,7 +59,8 @@ def run_axe(page: Page) -> list[dict[str, Any]]:
         page.evaluate(axe_source())
     result: dict[str, Any] = page.evaluate(
         """async () => await axe.run(document, {
-             runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
+             runOnly: {type: "tag",
+                       values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
              resultTypes: ["violations"],
            })"""
     )

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -172,7 +171,7 @@ def prepare(page: Page) -> Prepared:
 
 def pages(p: Prepared) -> list[tuple[str, str]]:
     """(family, address) of every page; the family says which part of the site it is."""
-    out = [
+    return [
         ("home", "/"),
         ("play", "/play?game=what-the-shell"),
         ("play", "/play?game=snake-synapse"),
@@ -201,7 +200,6 @@ def pages(p: Prepared) -> list[tuple[str, str]]:
         ("error", "/password-reset/not-a-token"),
         ("offline", "/offline/en"),
     ]
-    return out
 
 
 def logged_out_pages() -> list[tuple[str, str]]:
@@ -222,7 +220,3 @@ def answer_lesson(page: Page, game: str, lesson: str) -> None:
         page.locator("#path").fill("RRRRR")
         page.locator("form.play-area button[type=submit]").click()
     page.locator("#happened, .reveal").first.wait_for()
-
-
-def family_of_path(path: str) -> str:
-    return re.sub(r"[?/].*", "", path.lstrip("/")) or "home"

@@ -10,7 +10,6 @@ or any CSP violation, fails the test with the page and the rule.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -25,14 +24,14 @@ BROWSER_LOCALES = {"fr": "fr-FR", "eo": "eo", "en": "en-US"}
 
 
 @pytest.fixture(scope="module")
-def prepared(browser: Browser, server: str) -> Iterator[tuple[Prepared, Any]]:
+def prepared(browser: Browser, server: str) -> tuple[Prepared, Any]:
     context = browser.new_context(base_url=server)
     page = context.new_page()
     page.set_default_timeout(20_000)
     made = prepare(page)
     state = context.storage_state()
     context.close()
-    yield made, state
+    return made, state
 
 
 def open_context(browser: Browser, server: str, lang: str, state: Any = None) -> BrowserContext:

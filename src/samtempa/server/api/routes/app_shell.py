@@ -46,9 +46,10 @@ async def offline(request: Request, locale: str) -> Response:
     if locale not in LOCALES:
         raise Refusal("unknown-locale", "there is no language %(name)s", 404, name=locale)
     services = services_of(request)
-    return services.templates.TemplateResponse(
+    page: Response = services.templates.TemplateResponse(
         request, "offline.html", {"_": services.catalogs.gettext(locale), "locale": locale}
     )
+    return page
 
 
 @router.post("/display", dependencies=[CsrfChecked], include_in_schema=False)
