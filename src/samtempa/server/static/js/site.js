@@ -4,6 +4,19 @@
 (function () {
   const root = document.documentElement;
   const YEAR = 365 * 24 * 3600;
+  root.classList.add("js");
+
+  // On a phone the header folds into a menu button (everything shows without JavaScript).
+  const header = document.querySelector("header.top");
+  const toggle = header && header.querySelector(".menu-toggle");
+  if (toggle) {
+    toggle.hidden = false;
+    toggle.addEventListener("click", () => {
+      const open = toggle.getAttribute("aria-expanded") !== "true";
+      toggle.setAttribute("aria-expanded", String(open));
+      header.classList.toggle("open", open);
+    });
+  }
 
   function setCookie(name, value) {
     const secure = location.protocol === "https:" ? "; Secure" : "";
