@@ -117,6 +117,12 @@ class Game(Protocol[S, O]):
         """What ``viewer`` (None: a spectator) may see of the state."""
         ...
 
+    def guide(self, state: S) -> JSON:
+        """What a page needs to help a player enter orders without applying a rule itself:
+        Snake Synapse, where each step leads and the walls; What the Shell, the cells one
+        may pick. Sent to browsers beside the view (not part of the canonical state)."""
+        ...
+
     def missed_order(self, state: S, player: PlayerId, rng: Random) -> O:
         """The orders given for a player who sent none in time (bot protocol page)."""
         ...

@@ -76,6 +76,12 @@ class WhatTheShell:
         """The whole state: What the Shell has no hidden information between turns."""
         return notation.to_json(state)
 
+    def guide(self, state: ShellState) -> JSON:
+        """The cells a player may pick now: every empty one (WTS-2.1), none once over."""
+        if state.result is not None:
+            return {"playable": []}
+        return {"playable": [square_name(sq) for sq in empty_squares(state)]}
+
     def missed_order(self, state: ShellState, player: PlayerId, rng: Random) -> int:
         """A uniformly random empty cell (the bot protocol's missed-order policy)."""
         return self.random_orders(state, player, rng)

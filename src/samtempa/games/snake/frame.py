@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from samtempa.games.base import Outcome
-from samtempa.games.snake import changes, growth
+from samtempa.games.snake import changes, growth, topology
 from samtempa.games.snake.board import Board
 from samtempa.games.snake.powers import digger, ghost, shooter, trapper
 from samtempa.games.snake.report import FrameReport, Teleport
 from samtempa.games.snake.schedule import Plan
 from samtempa.games.snake.state import Cause, Death, Race, Snake
-from samtempa.games.snake.terrain import LADDER, WALL_CHARS
+from samtempa.games.snake.terrain import WALL_CHARS
 
 Dying = dict[int, tuple[Cause, str | None]]
 _DIGGER = Race.DIGGER  # enum attribute lookups are slow on the hot path
@@ -81,7 +81,7 @@ def movers_and_targets(board: Board, fr: Frame) -> None:
     if number > plan.movement_frames:
         return  # a settling frame: nobody moves (SS-4.3)
     last, offsets, dirs = plan.path_length, plan.offsets, plan.dirs
-    snakes, nb, grid, portals = board.snakes, board.nb, board.grid, board.portals
+    snakes = board.snakes
     movers, steps, targets = fr.movers, fr.steps, fr.targets
     for seat in plan.active:
         k = number - offsets[seat]
@@ -92,16 +92,10 @@ def movers_and_targets(board: Board, fr: Frame) -> None:
             continue
         movers.append(seat)
         steps[seat] = k
-        head = snake.body[0]
-        d = dirs[seat][k - 1]
-        through = shooter.teleport(board, head, d) if portals else None
-        if through is not None:
-            target, fr.portal[seat] = through
-        else:
-            target = nb[head * 4 + d]
-        if target >= 0 and grid[target] == LADDER:
-            target = board.terrain.other_floor(target)
-        targets[seat] = target
+        cell, owner = topology.target(board, snake.body[0], dirs[seat][k - 1])
+        if owner is not None:
+            fr.portal[seat] = owner
+        targets[seat] = cell
 
 
 # --- step 3 ---------------------------------------------------------------------------

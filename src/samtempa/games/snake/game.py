@@ -12,7 +12,7 @@ from random import Random
 from typing import Any
 
 from samtempa.games.base import JSON, OrderError, Outcome, PlayerId, Step
-from samtempa.games.snake import codec, orders, turn
+from samtempa.games.snake import codec, orders, topology, turn
 from samtempa.games.snake.orders import Order, Shot, Trap
 from samtempa.games.snake.state import Race, State
 from samtempa.games.snake.terrain import DIRS
@@ -73,6 +73,10 @@ class SnakeSynapse:
     def player_view(self, state: State, viewer: PlayerId | None) -> JSON:
         """The whole state: between turns nothing is hidden (orders never are in the state)."""
         return codec.to_json(state)
+
+    def guide(self, state: State) -> JSON:
+        """Where each step leads, the walls and the portal faces (:func:`.topology.guide`)."""
+        return topology.guide(state)
 
     def missed_order(self, state: State, player: PlayerId, rng: Random) -> Order:
         """The same direction for the whole path (bot-protocol.md): the way the head faces,
