@@ -134,3 +134,17 @@ def test_the_test_finds_what_it_forbids(tmp_path: Path) -> None:
         page.write_text(bad)
         with pytest.raises(AssertionError):
             test_templates_carry_no_inline_code_or_style(page)
+
+
+def test_https_sites_also_ask_browsers_to_keep_to_https(tmp_path: Path) -> None:
+    from samtempa.server.app import create_app
+    from samtempa.server.core.config import Settings
+
+    with TestClient(create_app(Settings(data_dir=tmp_path, cookie_secure=True))) as c:
+        r = c.get("/")
+        assert r.headers["strict-transport-security"].startswith("max-age=")
+        assert_secure(r.headers, "/ over https")
+
+
+def test_plain_http_sites_do_not_send_hsts(client: TestClient) -> None:
+    assert "strict-transport-security" not in client.get("/").headers

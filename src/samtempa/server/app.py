@@ -122,7 +122,7 @@ def create_app(settings: Settings) -> FastAPI:
         return await session_middleware(request, call_next)
 
     # Added last, so outermost: static files and refusals get the headers too.
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(SecurityHeaders, https=settings.cookie_secure)
 
     @app.exception_handler(Refusal)
     async def _refusal(request: Request, exc: Refusal) -> Response:

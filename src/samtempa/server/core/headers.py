@@ -40,13 +40,27 @@ SECURITY_HEADERS: tuple[tuple[str, str], ...] = (
     ("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()"),
 )
 
+#: Sent only when the site is behind https (a plain-http site must not send it).
+HSTS = "max-age=31536000; includeSubDomains"
+
 
 class SecurityHeaders:
     """Adds :data:`SECURITY_HEADERS` to every HTTP response, replacing any the app set."""
 
-    def __init__(self, app: ASGIApp, headers: Iterable[tuple[str, str]] = SECURITY_HEADERS):
+    def __init__(
+        self,
+        app: ASGIApp,
+        headers: Iterable[tuple[str, str]] = SECURITY_HEADERS,
+        *,
+        https: bool = False,
+    ) -> None:
+        """``https``: the site is served over https only (``SAMTEMPA_COOKIE_SECURE``), so
+        browsers are told to keep to it (Strict-Transport-Security)."""
         self.app = app
-        self.headers = [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers]
+        pairs = list(headers)
+        if https:
+            pairs.append(("strict-transport-security", HSTS))
+        self.headers = [(k.encode("latin-1"), v.encode("latin-1")) for k, v in pairs]
         self.names = {k for k, _ in self.headers}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
