@@ -25,7 +25,7 @@ def test_the_dark_theme_and_the_board_theme_are_remembered(browser: Browser, ser
     page.goto("/")
     html = page.locator("html")
     light = page.evaluate("getComputedStyle(document.body).backgroundColor")
-    page.get_by_text("Display", exact=True).click()
+    page.locator("details.display > summary").click()
     page.get_by_label("Colours").select_option("dark")
     expect(html).to_have_attribute("data-theme", "dark")
     dark = page.evaluate("getComputedStyle(document.body).backgroundColor")
@@ -36,7 +36,7 @@ def test_the_dark_theme_and_the_board_theme_are_remembered(browser: Browser, ser
     expect(html).to_have_attribute("data-theme", "dark")
     expect(html).to_have_attribute("data-board", "slate")
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") == dark
-    page.get_by_text("Display", exact=True).click()
+    page.locator("details.display > summary").click()
     page.get_by_label("Colours").select_option("auto")
     page.reload()
     assert html.get_attribute("data-theme") is None
@@ -46,7 +46,7 @@ def test_the_dark_theme_and_the_board_theme_are_remembered(browser: Browser, ser
 def test_the_display_form_works_without_javascript(browser: Browser, server: str) -> None:
     page = new_page(browser, server, java_script_enabled=False)
     page.goto("/lobby")
-    page.get_by_text("Display", exact=True).click()
+    page.locator("details.display > summary").click()
     page.get_by_label("Colours").select_option("dark")
     page.get_by_role("button", name="Apply").click()
     expect(page).to_have_url(f"{server}/lobby")
