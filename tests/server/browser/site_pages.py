@@ -107,8 +107,7 @@ def play_to_the_end(page: Page, token: str, match: str, seed: int, max_turns: in
             break
         todo = [p for p in snap["yours"] if p in snap["waiting"] and p not in snap["submitted"]]
         if not todo:
-            page.wait_for_timeout(20)  # the bot's turn: poll again, the state decides
-            continue
+            continue  # the bots are still choosing: ask again (no fixed wait: the state decides)
         game = get_game(snap["game"])
         state = game.from_json(snap["view"])
         for player in todo:
