@@ -23,7 +23,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from samtempa.games.base import JSON, Game, OrderError, Outcome, PlayerId, StateError, Step
+from samtempa.games.base import (
+    JSON,
+    Game,
+    OrderError,
+    Outcome,
+    PlayerId,
+    StateError,
+    Step,
+    Termination,
+)
 from samtempa.games.registry import GAME_NAMES, get_game
 
 FORMAT = "samtempa-record"
@@ -154,7 +163,10 @@ class Record:
         turns = [_read_turn(n, t) for n, t in enumerate(raw_turns, 1)]
         result = _optional_object(data, "result")
         if result is not None and not _is_outcome_json(result):
-            raise RecordError('\'result\' must be {"winner": ID}, {"draw": [IDS]} or null')
+            raise RecordError(
+                '\'result\' must be {"winner": ID} or {"draw": [IDS]}, with an optional '
+                '"termination" ("resignation", "agreement"), or null'
+            )
         created, finished = _optional_str(data, "created"), _optional_str(data, "finished")
         meta = _optional_object(data, "meta") or {}
         return cls(game, setup, start, players, turns, result, created, finished, meta)
@@ -276,18 +288,29 @@ class Record:
         return state
 
     def check(self) -> Any:
-        """Replay the whole record and check its result; returns the final state."""
+        """Replay the whole record and check its result; returns the final state.
+
+        A result by the rules must be the engine's outcome of the final state;
+        one by the players (a resignation, an agreed draw) must be an ending the
+        engine gives for that state (:meth:`Game.resign`, :meth:`Game.agreed_draw`)
+        while the rules had not ended the game.
+        """
         state = self.final_state()
-        got = outcome_to_json(self.engine.outcome(state))
-        if got != self.result:
-            last = len(self.turns)
-            raise RecordError(
-                f"the record says the result is {_show(self.result)} "
-                f"but the replay gives {_show(got)}",
-                turn=last if last else None,
-                code="result-mismatch",
-            )
-        return state
+        game = self.engine
+        got = game.outcome(state)
+        recorded = Outcome.from_json(self.result) if self.result is not None else None
+        if recorded is not None and recorded.termination is not Termination.RULES:
+            if got is None and players_may_end(game, state, recorded):
+                return state
+        elif outcome_to_json(got) == self.result:
+            return state
+        last = len(self.turns)
+        raise RecordError(
+            f"the record says the result is {_show(self.result)} "
+            f"but the replay gives {_show(outcome_to_json(got))}",
+            turn=last if last else None,
+            code="result-mismatch",
+        )
 
     # --- writing a game as it is played --------------------------------------------
 
@@ -297,6 +320,8 @@ class Record:
         A rejected turn leaves the record as it was. When the game ends,
         ``result`` and ``finished`` are filled in.
         """
+        if self.result is not None:
+            raise OrderError("game-over", "the game is over; no more turns")
         game = self.engine
         before = self.final_state()
         step = game.play(before, orders)
@@ -312,6 +337,29 @@ class Record:
     def append_orders(self, orders: Mapping[PlayerId, Any], at: str | None = None) -> Step[Any]:
         """:meth:`append` from each player's orders in JSON form (what bots and clients send)."""
         return self.append(turn_notation(self.game, orders), at)
+
+    def end(self, outcome: Outcome, at: str | None = None) -> None:
+        """End the game by its players (a resignation, an agreed draw) after the last turn.
+
+        Raises :class:`RecordError` when the game is already over or the engine
+        gives no such ending for the state reached (a record keeps only endings
+        that :meth:`check` accepts).
+        """
+        if self.result is not None:
+            raise RecordError("the game is already over", code="game-over")
+        state = self.final_state()
+        game = self.engine
+        if (
+            outcome.termination is Termination.RULES
+            or game.outcome(state) is not None
+            or not players_may_end(game, state, outcome)
+        ):
+            raise RecordError(
+                f"{_show(outcome.to_json())} is not an ending the players can give now",
+                code="result-mismatch",
+            )
+        self.result = outcome.to_json()
+        self.finished = at if at is not None else now()
 
 
 # --- helpers ---------------------------------------------------------------------------
@@ -390,11 +438,20 @@ def turn_notation(game: str, orders: Mapping[PlayerId, Any]) -> Any:
 
 
 def outcome_to_json(outcome: Outcome | None) -> JSON | None:
-    if outcome is None:
-        return None
-    if outcome.winner is not None:
-        return {"winner": outcome.winner}
-    return {"draw": list(outcome.draw)}
+    return None if outcome is None else outcome.to_json()
+
+
+def players_may_end(game: Game[Any, Any], state: Any, outcome: Outcome) -> bool:
+    """Whether ``outcome`` is an ending by the players the engine gives for ``state``:
+    one of the players' resignation, or the draw all of them agree to."""
+    try:
+        if outcome.termination is Termination.RESIGNATION:
+            return any(game.resign(state, p).outcome == outcome for p in game.players(state))
+        if outcome.termination is Termination.AGREEMENT:
+            return game.agreed_draw(state) == outcome
+    except OrderError:
+        return False
+    return False
 
 
 def state_digest(state_json: JSON) -> str:
@@ -464,11 +521,11 @@ def _optional_str(data: JSON, key: str) -> str | None:
 
 
 def _is_outcome_json(value: JSON) -> bool:
-    if set(value) == {"winner"}:
-        return isinstance(value["winner"], str)
-    if set(value) == {"draw"}:
-        return isinstance(value["draw"], list) and all(isinstance(p, str) for p in value["draw"])
-    return False
+    try:
+        Outcome.from_json(value)
+    except StateError:
+        return False
+    return True
 
 
 def _show(result: JSON | None) -> str:

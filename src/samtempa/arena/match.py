@@ -129,36 +129,23 @@ def _snake_spec(i: int, seed: int, move_s: float, a: BotSpec, b: BotSpec) -> Gam
 def placement_points(
     game: Game[Any, Any], state: Any, order: Sequence[PlayerId]
 ) -> dict[str, float]:
-    """Each player's points in [0, 1]: 1 for first place, 0 for last, ties share."""
-    data = game.to_json(state)
+    """Each player's points in [0, 1]: 1 for first place, 0 for last, ties share.
+
+    The places are the engine's (:meth:`Game.placings`): a stopped game's
+    living players share the top places.
+    """
     n = len(order)
-    if data.get("game") == "what-the-shell":
-        result = data.get("result")
-        if result in ("black", "white"):
-            return {p: 1.0 if p == result else 0.0 for p in order}
-        return dict.fromkeys(order, 0.5)
-    # Snake Synapse: rank by death (later is better); the living (winner, or all
-    # survivors of a stopped game) share the top places.
-    key: dict[str, tuple[int, int]] = {}
-    for snake in data["snakes"]:
-        death = snake.get("death")
-        if snake.get("alive"):
-            key[snake["id"]] = (10**9, 0)
-        elif death is None:  # removed: below every death
-            key[snake["id"]] = (-1, 0)
-        else:
-            key[snake["id"]] = (int(death["turn"]), int(death["frame"]))
-    ranked = sorted(order, key=lambda p: key[p])  # worst first
     points: dict[str, float] = {}
-    i = 0
-    while i < n:
-        j = i
-        while j + 1 < n and key[ranked[j + 1]] == key[ranked[i]]:
-            j += 1
-        share = sum(k / (n - 1) for k in range(i, j + 1)) / (j - i + 1)
-        for k in range(i, j + 1):
-            points[ranked[k]] = share
-        i = j + 1
+    rank = 0  # the position of the next place, 0 the best
+    for place in game.placings(state, game.outcome(state)):
+        players = [p for p in place if p in order]
+        if not players:
+            continue
+        positions = range(rank, rank + len(players))
+        share = sum((n - 1 - r) / (n - 1) for r in positions) / len(players)
+        for p in players:
+            points[p] = share
+        rank += len(players)
     return points
 
 

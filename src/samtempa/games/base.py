@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from random import Random
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -40,21 +41,77 @@ class StateError(ValueError):
     """A state, setup or record that is incomplete or inconsistent (not a game rule)."""
 
 
+class Termination(StrEnum):
+    """Why a game ended: by its rules, or by its players (a resignation, an agreed draw)."""
+
+    RULES = "rules"  # the rules page's end (WTS-6, SS-10.1): the state holds the result
+    RESIGNATION = "resignation"  # a player gave up; the state has no result
+    AGREEMENT = "agreement"  # every player agreed to a draw; the state has no result
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended: one winner, or the players sharing a draw.
+    """How a game ended: one winner, or the players sharing a draw, and why.
 
-    The single source of truth for "is it over" (as ``chess.Outcome``).
+    The single source of truth for "is it over" (as ``chess.Outcome``). An
+    outcome by the rules comes from the state (:meth:`Game.outcome`); one by
+    the players from :meth:`Game.resign` or :meth:`Game.agreed_draw`.
+
+    >>> Outcome("white", termination=Termination.RESIGNATION).to_json()
+    {'winner': 'white', 'termination': 'resignation'}
+    >>> Outcome.from_json({"draw": ["black", "white"]}) == Outcome(None, ("black", "white"))
+    True
     """
 
     winner: PlayerId | None
     draw: tuple[PlayerId, ...] = ()
+    termination: Termination = Termination.RULES
 
     def score(self, player: PlayerId) -> float:
         """1 for the winner, a share of 1 for those drawing, else 0."""
         if self.winner is not None:
             return 1.0 if player == self.winner else 0.0
         return 1.0 / len(self.draw) if player in self.draw else 0.0
+
+    def to_json(self) -> JSON:
+        """``{"winner": id}`` or ``{"draw": [ids]}``, with ``"termination"`` unless by the rules."""
+        out: JSON = (
+            {"winner": self.winner} if self.winner is not None else {"draw": list(self.draw)}
+        )
+        if self.termination is not Termination.RULES:
+            out["termination"] = self.termination.value
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> Outcome:
+        """Inverse of :meth:`to_json`; raises :class:`StateError` on anything else."""
+        if not isinstance(data, dict):
+            raise StateError("an outcome is a JSON object")
+        rest = set(data) - {"termination"}
+        try:
+            termination = Termination(data.get("termination", Termination.RULES.value))
+        except ValueError:
+            raise StateError(f"unknown termination {data.get('termination')!r}") from None
+        if rest == {"winner"} and isinstance(data["winner"], str):
+            return cls(data["winner"], (), termination)
+        draw = data.get("draw")
+        if rest == {"draw"} and isinstance(draw, list) and all(isinstance(p, str) for p in draw):
+            return cls(None, tuple(draw), termination)
+        raise StateError('an outcome is {"winner": ID} or {"draw": [IDS]}')
+
+
+@dataclass(frozen=True, slots=True)
+class Resignation(Generic[O]):
+    """What a player's resigning does, as the game's rules allow.
+
+    Either the game ends at once (``outcome``: What the Shell, the other
+    player wins), or the resignation is that player's orders for the turn
+    being played (``orders``: Snake Synapse's removal, SS-9.1), which take
+    effect when the turn resolves.
+    """
+
+    outcome: Outcome | None = None
+    orders: O | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +190,23 @@ class Game(Protocol[S, O]):
 
     def orders_to_json(self, state: S, player: PlayerId, orders: O) -> Any:
         """The JSON form of one player's orders (inverse of :meth:`parse_orders`)."""
+        ...
+
+    def resign(self, state: S, player: PlayerId) -> Resignation[O]:
+        """What ``player`` resigning now does; raises :class:`OrderError` if they cannot."""
+        ...
+
+    def agreed_draw(self, state: S) -> Outcome | None:
+        """The outcome of a draw every player agrees to now (None: the game has none);
+        raises :class:`OrderError` once the game is over."""
+        ...
+
+    def placings(self, state: S, outcome: Outcome | None) -> list[tuple[PlayerId, ...]]:
+        """Every player by place, best first; players sharing a place share a tuple.
+
+        ``outcome``: how the game ended (None: the standing of a game stopped
+        before its end).
+        """
         ...
 
 

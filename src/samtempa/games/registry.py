@@ -7,6 +7,8 @@ from typing import Any
 from samtempa.games.base import Game
 
 GAME_NAMES = ("what-the-shell", "snake-synapse")
+#: Each game's name as people read it (English; pages translate it).
+TITLES = {"what-the-shell": "What the Shell", "snake-synapse": "Snake Synapse"}
 
 
 def get_game(name: str) -> Game[Any, Any]:

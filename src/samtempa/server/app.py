@@ -27,6 +27,7 @@ from samtempa.server.services.deadlines import DeadlineScheduler
 from samtempa.server.services.errors import Refusal
 from samtempa.server.services.live import LiveHub
 from samtempa.server.services.matches import MatchCoordinator, utcnow
+from samtempa.server.services.referee import GameControls
 
 HERE = Path(__file__).resolve().parent
 log = logging.getLogger("samtempa.server")
@@ -46,6 +47,7 @@ class Services:
     login_by_name: RateLimiter
     login_by_address: RateLimiter
     correspondence: CorrespondenceService
+    controls: GameControls
 
 
 def build_services(
@@ -79,6 +81,7 @@ def build_services(
         login_by_name=RateLimiter(settings.login_failures_per_name, settings.login_window_s),
         login_by_address=RateLimiter(settings.login_failures_per_address, settings.login_window_s),
         correspondence=correspondence,
+        controls=GameControls(coordinator),
     )
 
 
@@ -91,10 +94,12 @@ def create_app(settings: Settings) -> FastAPI:
         await services.db.run(services.db.migrate)
         await services.scheduler.start()
         await services.correspondence.start()
+        await services.controls.start()
         try:
             yield
         finally:
             services.hub.close_all()
+            await services.controls.stop()
             await services.correspondence.stop()
             await services.scheduler.stop()
             await services.coordinator.close()
@@ -145,4 +150,8 @@ def create_app(settings: Settings) -> FastAPI:
     from samtempa.server.api.routes import editions  # correspondence games (issue 8)
 
     app.include_router(editions.router)
+    from samtempa.server.api.routes import controls, players  # game controls, identity (#19)
+
+    app.include_router(controls.router)
+    app.include_router(players.router)
     return app

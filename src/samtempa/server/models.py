@@ -205,3 +205,4 @@ class TutorialLessonDone(Base):
 # Correspondence games (issue 8) keep their tables in their own module; importing it
 # here puts them in ``Base.metadata`` for Alembic and ``create_all`` alike.
 from samtempa.server import models_correspondence as _correspondence  # noqa: E402, F401
+from samtempa.server import models_identity as _identity  # noqa: E402, F401  (issue 19)

@@ -10,7 +10,16 @@ from collections.abc import Mapping
 from random import Random
 from typing import Any, Final
 
-from samtempa.games.base import JSON, OrderError, Outcome, PlayerId, StateError, Step
+from samtempa.games.base import (
+    JSON,
+    OrderError,
+    Outcome,
+    PlayerId,
+    Resignation,
+    StateError,
+    Step,
+    Termination,
+)
 from samtempa.games.shell import notation, rules
 from samtempa.games.shell.board import FULL_MASK, square_name, squares_of
 from samtempa.games.shell.state import BLACK, COLOURS, DRAW, INITIAL, WHITE, ShellState
@@ -91,6 +100,32 @@ class WhatTheShell:
 
     def orders_to_json(self, state: ShellState, player: PlayerId, orders: int) -> str:
         return square_name(orders)
+
+    def resign(self, state: ShellState, player: PlayerId) -> Resignation[int]:
+        """The game ends at once and the other player wins (the page has no turn to wait for)."""
+        self._still_playing(state, player)
+        other = WHITE if player == BLACK else BLACK
+        return Resignation(outcome=Outcome(other, (), Termination.RESIGNATION))
+
+    def agreed_draw(self, state: ShellState) -> Outcome:
+        """Both players share the draw, as a drawn game by the rules (WTS-6)."""
+        if state.result is not None:
+            raise OrderError("game-over", "the game is over; no more picks")
+        return Outcome(None, COLOURS, Termination.AGREEMENT)
+
+    def placings(self, state: ShellState, outcome: Outcome | None) -> list[tuple[PlayerId, ...]]:
+        """The winner, then the other; a draw, or a game stopped before its end, is one place."""
+        if outcome is None or outcome.winner is None:
+            return [COLOURS]
+        other = WHITE if outcome.winner == BLACK else BLACK
+        return [(outcome.winner,), (other,)]
+
+    @staticmethod
+    def _still_playing(state: ShellState, player: PlayerId) -> None:
+        if player not in COLOURS:
+            raise OrderError("unknown-player", f"{player!r} is not black or white", player)
+        if state.result is not None:
+            raise OrderError("game-over", "the game is over; no more picks", player)
 
 
 def random_empty(state: ShellState, rng: Random) -> int:

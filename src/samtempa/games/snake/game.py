@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from random import Random
 from typing import Any
 
-from samtempa.games.base import JSON, OrderError, Outcome, PlayerId, Step
+from samtempa.games.base import JSON, OrderError, Outcome, PlayerId, Resignation, Step
 from samtempa.games.snake import codec, orders, topology, turn
 from samtempa.games.snake.orders import Order, Shot, Trap
 from samtempa.games.snake.state import Race, State
@@ -93,6 +93,37 @@ class SnakeSynapse:
 
     def orders_to_json(self, state: State, player: PlayerId, orders_: Order) -> Any:
         return orders_.to_json()
+
+    def resign(self, state: State, player: PlayerId) -> Resignation[Order]:
+        """The removal order of SS-9.1 for this turn: the snake vanishes at step 2 of its
+        resolution (SS-4.1), and the game ends there if one snake or none is left (SS-10.1)."""
+        removal = Order(removed=True)
+        orders.check_one(state, player, removal)
+        return Resignation(orders=removal)
+
+    def agreed_draw(self, state: State) -> Outcome | None:
+        """No draw by agreement: the page's only draw is SS-10.1's."""
+        if state.result is not None:
+            raise OrderError("game-over", "the game is over; no more orders (SS-10.1)")
+        return None
+
+    def placings(self, state: State, outcome: Outcome | None) -> list[tuple[PlayerId, ...]]:
+        """The winner or the snakes sharing the draw (SS-10.1), then the dead, the latest
+        death first (one frame, one place: SS-5.8), then the removed (SS-9.1) together.
+        In a game stopped before its end the living share the first place."""
+        top = set() if outcome is None else {outcome.winner, *outcome.draw}
+        key: dict[str, tuple[int, int, int]] = {}
+        for snake in state.snakes:
+            if snake.id in top or snake.alive:
+                key[snake.id] = (2, 0, 0)
+            elif snake.death is not None:
+                key[snake.id] = (1, snake.death.turn, snake.death.frame)
+            else:  # removed
+                key[snake.id] = (0, 0, 0)
+        places: list[tuple[PlayerId, ...]] = []
+        for k in sorted(set(key.values()), reverse=True):
+            places.append(tuple(s.id for s in state.snakes if key[s.id] == k))
+        return places
 
 
 def heading(state: State, player: PlayerId) -> str | None:

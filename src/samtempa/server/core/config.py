@@ -48,6 +48,13 @@ class Settings(BaseSettings):
     # most the correspondence clock looks for what is due (it also wakes when told).
     turn_gif_width: int = 480
     correspondence_poll_s: float = 30.0
+    # Abandoned games (issue 19): a live game ends as abandoned, with no result and no
+    # rating, at the deadline of its Nth turn in a row played by the clock for every
+    # person in it while none of them is connected (0: never); an open game nobody
+    # joined leaves the lobby after this many hours. The sweep looks every so often.
+    abandon_after_idle_turns: int = 3
+    abandon_open_after_h: float = 24.0
+    abandon_sweep_s: float = 600.0
 
     def sqlalchemy_url(self) -> str:
         if self.database_url:

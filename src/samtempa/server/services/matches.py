@@ -26,7 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from random import Random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from samtempa.server.services.deadlines import DeadlineScheduler
 
 log = logging.getLogger("samtempa.matches")
+T = TypeVar("T")
 
 
 # Reasons for the engines' refusals that pages translate (other codes keep the engine's words).
@@ -347,13 +348,7 @@ def compute_turn(
     orders = {p: game.parse_orders(state, p, data) for p, (data, _) in pending.items()}
     step = game.step(state, orders)
     outcome = game.outcome(step.state)
-    result = None
-    if outcome is not None:
-        result = (
-            {"winner": outcome.winner}
-            if outcome.winner is not None
-            else {"draw": list(outcome.draw)}
-        )
+    result = outcome.to_json() if outcome is not None else None
     return Computed(
         step.state,
         game.to_json(step.state),
@@ -478,6 +473,11 @@ class MatchCoordinator:
         self._bots = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bots")
         self._tasks: set[asyncio.Task[Any]] = set()
         self._live: dict[str, Any] = {}  # match id -> hot.LiveMatch (the fast path)
+        # Game controls' hooks (services/controls.py): a check run at a deadline inside its
+        # transaction (True: it ended the match, nothing to resolve), and a call when a
+        # match finished by its rules.
+        self.idle_check: Callable[[str], Callable[[Session, datetime], bool] | None] | None = None
+        self.on_finished: Callable[[str], None] | None = None
 
     def lock(self, match_id: str) -> asyncio.Lock:
         lock = self._locks.get(match_id)
@@ -535,10 +535,35 @@ class MatchCoordinator:
                 self._live[match_id] = kept
             else:
                 self._live.pop(match_id, None)
-            self._announce_submitted(outcome)
-            if outcome.revealed is not None:
-                self._after_reveal(outcome.revealed)
+            self.announce(outcome)
         return outcome
+
+    def announce(self, outcome: SubmitOutcome) -> None:
+        """Tell the viewers of sealed orders and, when they completed the turn, its reveal."""
+        self._announce_submitted(outcome)
+        if outcome.revealed is not None:
+            self._after_reveal(outcome.revealed)
+
+    async def exclusive(
+        self,
+        match_id: str,
+        work: Callable[[Session, datetime], T],
+        after: Callable[[T], None] | None = None,
+    ) -> T:
+        """Run ``work`` in one write transaction under the match's lock, the in-memory copy
+        dropped first, then ``after`` still under the lock (game controls)."""
+        async with self.lock(match_id):
+            self.forget(match_id)
+            now = self.now()
+
+            def run() -> T:
+                with self.db.write() as session:
+                    return work(session, now)
+
+            done: T = await self.db.run(run)
+            if after is not None:
+                after(done)
+        return done
 
     def forget(self, match_id: str) -> None:
         """Drop the in-memory copy of a match changed elsewhere (lobby, deadline, game master)."""
@@ -549,14 +574,22 @@ class MatchCoordinator:
         async with self.lock(match_id):
             self.forget(match_id)
             now = self.now()
+            idle = self.idle_check(match_id) if self.idle_check is not None else None
+            ended = False
 
             def work() -> Reveal | None:
+                nonlocal ended
                 with self.db.write() as session:
+                    if idle is not None and idle(session, now):
+                        ended = True
+                        return None
                     return resolve_due_tx(session, match_id, now)
 
             reveal = await self.db.run(work)
             if reveal is not None:
                 self._after_reveal(reveal)
+        if ended:
+            self.publish_snapshot(match_id)
         return reveal
 
     def turn_opened(self, opened: TurnOpen) -> None:
@@ -649,6 +682,8 @@ class MatchCoordinator:
             self.turn_opened(reveal.next_turn)
         else:
             self._locks.pop(reveal.match_id, None)
+            if self.on_finished is not None:
+                self.on_finished(reveal.match_id)
 
     async def _play_bot(self, match_id: str, number: int, player: str, level: str) -> None:
         """A built-in bot fills its seat; any failure falls back to the missed-order policy."""

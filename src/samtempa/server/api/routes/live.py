@@ -7,7 +7,8 @@ Server → client: ``snapshot`` (on connect and when seats change),
 ``error`` (a refusal, with its code and reason; ``"about": "chat"`` for a chat line),
 ``pong``.
 Client → server: ``{"type": "orders", "player": P, "orders": O, "turn": N}``,
-``{"type": "chat", "text": T}`` and ``{"type": "ping"}``.
+``{"type": "chat", "text": T}``, ``{"type": "control", "action": A, "turn": N}``
+(game controls, :mod:`.controls`) and ``{"type": "ping"}``.
 
 The session cookie says who is connected; the Origin header must be this
 site (no other site's page may play for a visitor).
@@ -24,6 +25,7 @@ from urllib.parse import urlparse
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from samtempa.server.api.deps import LANG_COOKIE, SESSION_COOKIE
+from samtempa.server.api.routes.controls import socket_control
 from samtempa.server.core.i18n import LOCALES, negotiate
 from samtempa.server.models import Match, Seat
 from samtempa.server.services import accounts, chat
@@ -73,7 +75,7 @@ async def match_socket(websocket: WebSocket, match_id: str) -> None:
     try:
         while True:
             raw = await websocket.receive_text()
-            reply = await _handle(raw, conn, actor, coordinator, gettext)
+            reply = await _handle(raw, conn, actor, coordinator, gettext, services.controls)
             if reply is not None:
                 conn.push(reply)
     except WebSocketDisconnect:
@@ -97,7 +99,7 @@ async def _send(websocket: WebSocket, conn: Connection) -> None:
 
 
 async def _handle(
-    raw: str, conn: Connection, actor: Actor, coordinator: Any, gettext: Any
+    raw: str, conn: Connection, actor: Actor, coordinator: Any, gettext: Any, controls: Any = None
 ) -> dict[str, Any] | None:
     try:
         message = json.loads(raw)
@@ -110,6 +112,8 @@ async def _handle(
         return {"type": "pong"}
     if kind == "chat":
         return await _chat(message, conn, actor, coordinator, gettext)
+    if kind == "control" and controls is not None:  # resign, draws, abort (issue 19)
+        return await socket_control(controls, message, conn, actor, gettext)
     if kind != "orders":
         return _error(Refusal("bad-message", "unknown message type %(kind)s", kind=kind), gettext)
     player = message.get("player")

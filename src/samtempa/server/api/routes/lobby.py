@@ -23,6 +23,7 @@ from samtempa.server.models import Match, User
 from samtempa.server.services import lobby
 from samtempa.server.services.errors import Refusal
 from samtempa.server.services.matches import TurnOpen, utcnow
+from samtempa.server.services.profiles import openers
 
 router = APIRouter()
 
@@ -45,7 +46,8 @@ async def play_page(request: Request, game: str = lobby.SHELL) -> Response:
 @router.get("/lobby")
 async def lobby_page(request: Request) -> Response:
     def load(session: Session) -> dict[str, Any]:
-        return {"open": lobby.open_matches(session), "live": lobby.live_matches(session)}
+        games = {"open": lobby.open_matches(session), "live": lobby.live_matches(session)}
+        return {**games, "openers": openers(session, [*games["open"], *games["live"]])}
 
     return render(request, "lobby.html", **(await read(request, load)))
 

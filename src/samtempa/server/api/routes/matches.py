@@ -13,12 +13,14 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
+from samtempa.games.base import Outcome, Termination
 from samtempa.games.registry import get_game
 from samtempa.server.api.deps import CsrfChecked, CurrentVisitor, read, render, services_of
 from samtempa.server.models import Match, Seat, Turn, User
 from samtempa.server.services import chat
 from samtempa.server.services.errors import Refusal
 from samtempa.server.services.matches import live_info_tx, seats_of, snapshot_message, utcnow
+from samtempa.server.services.panel import panel_tx
 
 router = APIRouter()
 
@@ -39,6 +41,7 @@ async def match_page(request: Request, visitor: CurrentVisitor, match_id: str) -
             "snapshot": snapshot_message(info, visitor.actor, utcnow()),
             "match": info.match,
             "chat": chat.page_chat(session, user, info.match),
+            "panel": panel_tx(session, match_id, visitor.actor, request.state.gettext),
         }
 
     data = await read(request, load)
@@ -216,6 +219,10 @@ def _record(match: Match, seats: list[Seat], turns: list[Turn]) -> dict[str, Any
     )
     for t in turns:
         record.append_orders(t.orders, t.resolved_at.isoformat() + "Z")
+    ending = Outcome.from_json(match.result) if match.result is not None else None
+    if ending is not None and ending.termination is not Termination.RULES:
+        finished = match.finished_at.isoformat() + "Z" if match.finished_at else None
+        record.end(ending, finished)  # a resignation, an agreed draw (docs/records.md)
     return record.to_json()
 
 
