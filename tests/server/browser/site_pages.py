@@ -28,8 +28,9 @@ _ids = itertools.count()
 
 @dataclass
 class Prepared:
-    """The ids of the games :func:`prepare` made, by what they show."""
+    """The account and the ids of the games :func:`prepare` made, by what they show."""
 
+    login: str
     shell_live: str
     shell_finished: str
     shell_hotseat: str
@@ -123,7 +124,7 @@ def play_to_the_end(page: Page, token: str, match: str, seed: int, max_turns: in
 
 def prepare(page: Page) -> Prepared:
     """One account and the games whose pages are worth checking."""
-    sign_up(page)
+    login = sign_up(page)
     token = csrf(page, "/")
     shell_finished = new_match(page, token, "what-the-shell", ["me", "bot:easy"])
     shell_turns = play_to_the_end(page, token, shell_finished, seed=1)
@@ -154,6 +155,7 @@ def prepare(page: Page) -> Prepared:
     assert r.status == 303, r.text()[:300]
     edition = r.headers["location"].rstrip("/").split("/")[-1]
     return Prepared(
+        login=login,
         shell_live=new_match(page, token, "what-the-shell", ["me", "bot:easy"]),
         shell_finished=shell_finished,
         shell_hotseat=new_match(page, token, "what-the-shell", ["me", "local"]),
@@ -182,6 +184,10 @@ def pages(p: Prepared) -> list[tuple[str, str]]:
         ("account", "/account"),
         ("account", "/notifications"),
         ("account", "/password-reset"),
+        ("players", f"/players/{p.login}"),
+        ("players", "/my-games"),
+        ("players", "/leaderboard"),
+        *[("players", f"/leaderboard/{g}") for g in GAMES],
         ("editions", "/editions"),
         ("editions", "/editions/new"),
         ("editions", f"/editions/{p.edition}"),
