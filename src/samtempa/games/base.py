@@ -37,8 +37,45 @@ class OrderError(Exception):
         return {"code": self.code, "message": self.message}
 
 
+class OrderTypeError(OrderError):
+    """Orders with a field of the wrong JSON type (a number for a path, a list for a dir…).
+
+    For a player it is ``bad-notation`` like any other (SS-3.3 check 2); a
+    conformance case holding one is itself invalid (``conformance.md``: exit 2).
+    """
+
+    def __init__(self, message: str, player: PlayerId | None = None) -> None:
+        super().__init__("bad-notation", message, player)
+
+
 class StateError(ValueError):
     """A state, setup or record that is incomplete or inconsistent (not a game rule)."""
+
+
+def json_kind(value: Any) -> str:
+    """The JSON type of a value, as a message names it ("a list", "null")."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    return "a string" if isinstance(value, str) else "no JSON value"
+
+
+def shown(value: Any, limit: int = 40) -> str:
+    """A value as a one-line message quotes it: ``repr``, cut to ``limit`` characters."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+#: Above any turn, frame or count a game can reach: a state naming more is invalid
+#: (``conformance.md``), so that no number from a file costs memory or time.
+MAX_NUMBER = 1_000_000
 
 
 class Termination(StrEnum):
@@ -133,6 +170,8 @@ class Game(Protocol[S, O]):
     """A simultaneous-turn game."""
 
     name: str
+    #: Whether a turn plays out in frames worth showing one by one (``Step.frames``).
+    has_frames: bool
 
     def initial_state(self, setup: Mapping[str, Any] | None = None) -> S:
         """A new game; ``setup`` is the game's setup object (None: the default one)."""
@@ -156,6 +195,16 @@ class Game(Protocol[S, O]):
 
     def play(self, state: S, turn: Any) -> Step[S]:
         """Resolve one turn given in the conformance notation, checks in the rules' order."""
+        ...
+
+    def check_turn(self, turn: Any) -> None:
+        """Raise :class:`OrderTypeError` if a turn in the conformance notation has a
+        field of the wrong JSON type anywhere (no state needed: a case is checked whole)."""
+        ...
+
+    def case_start(self, case: Mapping[str, Any]) -> S:
+        """The start of a conformance case: its ``start`` (a complete, consistent state
+        between turns, or a setup) or the game's default; raises :class:`StateError`."""
         ...
 
     def outcome(self, state: S) -> Outcome | None:

@@ -9,11 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fastapi import FastAPI, Request, Response
-from fastapi.exception_handlers import http_exception_handler
-from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
-from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from samtempa import words
 from samtempa.server.core.clock import Clock, ManualClock
@@ -24,7 +21,6 @@ from samtempa.server.core.i18n import Catalogs
 from samtempa.server.core.security import RateLimiter
 from samtempa.server.services.correspondence import CorrespondenceService
 from samtempa.server.services.deadlines import DeadlineScheduler
-from samtempa.server.services.errors import Refusal
 from samtempa.server.services.live import LiveHub
 from samtempa.server.services.matches import MatchCoordinator, utcnow
 from samtempa.server.services.referee import GameControls
@@ -109,6 +105,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.services = services
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
+    from samtempa.server.api import errors, limits
     from samtempa.server.api.deps import session_middleware
     from samtempa.server.api.routes import (
         accounts,
@@ -126,24 +123,12 @@ def create_app(settings: Settings) -> FastAPI:
     ) -> Response:
         return await session_middleware(request, call_next)
 
-    # Added last, so outermost: static files and refusals get the headers too.
+    # Bad input becomes a refusal in one place (issue 17); bodies are capped before
+    # anything reads them (outer to the session middleware).
+    errors.install(app)
+    app.add_middleware(limits.BodyLimit)
+    # Added last, so outermost: static files, refusals and 413s get the headers too.
     app.add_middleware(SecurityHeaders, https=settings.cookie_secure)
-
-    @app.exception_handler(Refusal)
-    async def _refusal(request: Request, exc: Refusal) -> Response:
-        from samtempa.server.api.deps import render_error
-
-        if request.url.path.startswith("/api/"):
-            gettext = getattr(request.state, "gettext", None)
-            return JSONResponse(exc.to_json(gettext), status_code=exc.status)
-        return render_error(request, exc)
-
-    @app.exception_handler(StarletteHTTPException)
-    async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
-        """Unknown addresses and methods: the site's own page for people, JSON for the API."""
-        if exc.status_code == 404 and not request.url.path.startswith(("/api/", "/static/")):
-            return await _refusal(request, Refusal("no-such-page", "there is no such page", 404))
-        return await http_exception_handler(request, exc)
 
     for module in (pages, app_shell, accounts, lobby, matches, live, tutorials):
         app.include_router(module.router)

@@ -8,7 +8,9 @@ from pathlib import Path
 from typing import Any
 
 # Live messages are small JSON: compressing each costs far more time than it saves bytes.
-UVICORN_OPTIONS: dict[str, Any] = {"ws_per_message_deflate": False}
+# A websocket message above ws_max_size closes the socket (1009); the app answers those
+# between its own limit (api/limits.py, 64 KiB) and this one with an error and keeps it.
+UVICORN_OPTIONS: dict[str, Any] = {"ws_per_message_deflate": False, "ws_max_size": 256 * 1024}
 
 
 def serve(host: str, port: int, database: str | None, data_dir: str | None) -> int:

@@ -43,6 +43,10 @@ def _with(path: list[Any], value: Any) -> dict[str, Any]:
         (["eggs"], ["J5"], "not a cell"),
         (["turn"], -1, "whole number"),
         (["turn"], True, "whole number"),
+        (["turn"], 1_000_001, "from 0 to 1,000,000"),  # conformance.md: no game reaches it
+        (["turn"], 10**400, "from 0 to 1,000,000"),
+        (["eggs"], [["E5"]], "list of cell names"),
+        (["winning_turtles"], [], "winning_turtles must be"),
         (["phase"], "normal", "disagrees"),
         (["phase"], "overtime", "phase must be"),
         (["result"], "black", "disagrees"),

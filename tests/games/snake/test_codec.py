@@ -92,6 +92,22 @@ BROKEN: dict[str, Breaker] = {
     "queued without change": _set("queued_changes", [1]),
     "winner not alone": _set("result", {"winner": "red"}),
     "link to nobody": _set("snakes.1.portal_links", [{"index": 0, "owner": "nobody"}]),
+    # issue 17 item 13: wrong types where a hash was taken, numbers no game reaches, and
+    # the 2026-12-01 decisions (SS-2.3, SS-8.4)
+    "portal owner a list": _set("portals.0.owner", ["red"]),
+    "portal owner an object": _set("portals.0.owner", {}),
+    "portal dir a list": _set("portals.0.dir", ["U"]),
+    "draw of lists": _set("result", {"draw": [["x"]]}),
+    "deaths past any int": _set("deaths", 10**400),
+    "more deaths than snakes": _set("deaths", 7),
+    "turn above 1,000,000": _set("turn", 1_000_001),
+    "frame above 1,000,000": _set("frame", 10**9),
+    "pending growth above 1,000,000": _set("snakes.1.pending_growth", 10**12),
+    "death frame above 1,000,000": _set("snakes.0.death.frame", 10**7),
+    "living body of one cell": lambda d: d["snakes"][1].update(body=["C2"], length=1),
+    "digging off a wall": lambda d: d["snakes"][2].update(race="digger", charges=0, digging=True),
+    "wrap columns a string (the cached path)": _set("wrap", {"rows": [], "columns": ""}),
+    "wrap columns an object (the cached path)": _set("wrap", {"rows": [], "columns": {}}),
 }
 
 
@@ -110,3 +126,37 @@ def test_ss_12_frames_carry_turn_and_frame_numbers() -> None:
     assert [(f.turn, f.frame) for f in step.frames] == [(7, k) for k in range(1, 6)]
     assert (step.state.turn, step.state.frame) == (7, 0)
     assert [GAME.from_json(js(f)) for f in step.frames] == list(step.frames)
+
+
+@pytest.mark.parametrize(
+    ("grid", "extra"),
+    [
+        ({"K6": "#"}, {}),
+        ({"K6": "T"}, {"traps": ["K6"]}),
+        (
+            {},
+            {
+                "pending_deletions": [
+                    {"cell": "A6", "diggable": False},
+                    {"cell": "K6", "diggable": True},
+                ]
+            },
+        ),
+        ({}, {"corpse": True}),
+    ],
+    ids=["wall", "trap", "pending deletion", "corpse"],
+)
+def test_ss_8_4_a_digger_digs_on_a_wall_a_trap_a_pending_deletion_or_a_corpse(
+    grid: dict[str, str], extra: dict[str, Any]
+) -> None:
+    data = base()
+    data["snakes"][2].update(race="digger", charges=0, digging=True)  # blue, head on K6
+    for name, char in grid.items():
+        row = int(name[1:]) - 1
+        col = ord(name[0]) - ord("A")
+        line = data["grid"][0][row]
+        data["grid"][0][row] = line[:col] + char + line[col + 1 :]
+    if extra.pop("corpse", False):
+        data["snakes"][0]["body"][-1] = "K6"  # the dead snake's tail lies under blue's head
+    data.update(extra)
+    assert GAME.from_json(data).snake("blue").digging

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from samtempa.games.base import OrderError
+from samtempa.games.base import OrderError, OrderTypeError
 from samtempa.games.snake import Order, Shot, Trap
 from samtempa.games.snake.orders import parse_order
 from tests.games.snake.helpers import GAME, js, play, position, snake
@@ -155,3 +155,59 @@ def test_validate_checks_one_players_order() -> None:
     with pytest.raises(OrderError) as e:
         GAME.validate(state, "dead", parse_order("dead", {"path": "RRRRR"}))
     assert e.value.code == "snake-dead"
+
+
+# conformance.md: a field of the wrong JSON type makes a case invalid; for a player it is
+# still bad-notation (SS-3.3 check 2). The wrong values of the right type stay plain.
+WRONG_TYPES = [
+    "URDRR",
+    {"path": 12345},
+    {"path": ["U", "R", 1, "R", "R"]},
+    {"path": "URDRR", "dash": True},
+    {"path": "URDRR", "dash": "1"},
+    {"removed": 1},
+    {"breaker": "yes"},
+    {"path": "URDRR", "ghost": "yes"},
+    {"path": "URDRR", "trap": [2, "U"]},
+    {"path": "URDRR", "trap": {"frame": "2", "dir": "U"}},
+    {"path": "URDRR", "trap": {"frame": 2, "dir": ["U"]}},
+    {"path": "URDRR", "dig": {"frame": None}},
+    {"path": "URDRR", "shoot": {"frame": 1, "portal": 1, "dir": "U"}},
+    {"path": "URDRR", "shoot": [[1, 1, "U"]]},
+    {"path": "URDRR", "shoot": [{"frame": 1, "portal": "1", "dir": "U"}]},
+]
+WRONG_VALUES = [
+    {"path": "URDRR", "jump": True},
+    {"path": "URDRR", "jump": [[[]]]},  # an unknown key: its value is nobody's type
+    {"removed": False},
+    {"path": "URDRR", "dash": 3},
+    {"path": "URDRR", "dash": 1.0},
+    {"path": "URDRR", "trap": {"frame": 2.0, "dir": "U"}},  # SS-13.7
+    {"path": "URDRR", "trap": {"frame": 2}},
+    {"path": "URDRR", "shoot": []},
+    {"path": "URDRR", "shoot": [{"frame": 1, "portal": 3, "dir": "U"}]},
+]
+
+
+@pytest.mark.parametrize("red", WRONG_TYPES)
+def test_a_field_of_the_wrong_json_type_is_an_order_type_error(red: Any) -> None:
+    with pytest.raises(OrderTypeError) as e:
+        GAME.check_turn({"red": red, "blue": OK_BLUE})
+    assert e.value.code == "bad-notation"
+    with pytest.raises(OrderTypeError):
+        GAME.play(base(), {"red": red, "blue": OK_BLUE})
+
+
+@pytest.mark.parametrize("red", WRONG_VALUES)
+def test_a_wrong_value_of_the_right_type_is_plain_bad_notation(red: Any) -> None:
+    GAME.check_turn({"red": red, "blue": OK_BLUE})  # no type error
+    with pytest.raises(OrderError) as e:
+        GAME.play(base(), {"red": red, "blue": OK_BLUE})
+    assert not isinstance(e.value, OrderTypeError)
+    assert e.value.code == "bad-notation"
+
+
+@pytest.mark.parametrize("turn", [[], "UUUUU", None, 5])
+def test_orders_that_are_not_an_object_are_an_order_type_error(turn: Any) -> None:
+    with pytest.raises(OrderTypeError):
+        GAME.check_turn(turn)

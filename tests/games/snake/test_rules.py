@@ -377,9 +377,10 @@ def test_ss_10_1_a_game_ending_at_removals_leaves_pending_deletions_unsettled() 
     assert GAME.from_json(js(after)) == after
 
 
-def test_ss_5_4_the_head_cell_always_stays_occupied_even_for_a_one_cell_snake() -> None:
-    state = position(
-        [snake("red", ["E4"]), snake("blue", ["F4", "G4", "H4", "I4", "J4"]), snake("c", ["A7"])]
-    )
-    after = play(state, {"red": "UUURR", "blue": "LLLLL", "c": "UUUUU"}).state
-    assert death(after, "blue") == ("body", "red", 1)
+def test_ss_2_3_a_living_snake_of_one_cell_is_no_state() -> None:
+    """The 2026-12-01 decision: bodies start at 5 and never shrink, so a living body
+    has 2 cells or more; one of 1 (the old SS-5.4 reading's case) is refused."""
+    two = [snake("blue", ["F4", "G4", "H4", "I4", "J4"]), snake("c", ["A7", "A6"])]
+    assert position([snake("red", ["E4", "E5"]), *two]).snake("red").length == 2
+    with pytest.raises(StateError, match="2 body cells"):
+        position([snake("red", ["E4"]), *two])

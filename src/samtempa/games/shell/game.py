@@ -13,12 +13,14 @@ from typing import Any, Final
 from samtempa.games.base import (
     JSON,
     OrderError,
+    OrderTypeError,
     Outcome,
     PlayerId,
     Resignation,
     StateError,
     Step,
     Termination,
+    json_kind,
 )
 from samtempa.games.shell import notation, rules
 from samtempa.games.shell.board import FULL_MASK, square_name, squares_of
@@ -29,6 +31,7 @@ class WhatTheShell:
     """The What the Shell engine (``rules/what-the-shell.md``)."""
 
     name = "what-the-shell"
+    has_frames = False
 
     def initial_state(self, setup: Mapping[str, Any] | None = None) -> ShellState:
         if setup:
@@ -62,11 +65,23 @@ class WhatTheShell:
         new, report = rules.step_with_report(state, orders[BLACK], orders[WHITE])
         return Step(new, (), report)
 
-    def play(self, state: ShellState, turn: Any) -> Step[ShellState]:
+    def check_turn(self, turn: Any) -> None:
         if not isinstance(turn, str):
-            raise OrderError("bad-notation", "a turn is written BLACK/WHITE, like E5/B4")
+            raise OrderTypeError(
+                f"a turn is a string BLACK/WHITE like E5/B4, not {json_kind(turn)}"
+            )
+
+    def play(self, state: ShellState, turn: Any) -> Step[ShellState]:
+        self.check_turn(turn)
         black, white = notation.parse_turn(state, turn)
         return self.step(state, {BLACK: black, WHITE: white})
+
+    def case_start(self, case: Mapping[str, Any]) -> ShellState:
+        """A case's ``start`` is a whole canonical state, all seven keys (conformance.md);
+        without one, the empty board."""
+        if "start" not in case:
+            return INITIAL
+        return notation.from_json(case["start"])
 
     def outcome(self, state: ShellState) -> Outcome | None:
         if state.result is None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from samtempa.games.base import JSON, OrderError, StateError
+from samtempa.games.base import JSON, MAX_NUMBER, OrderError, StateError
 from samtempa.games.shell.board import FULL_MASK, SIZE, STRIDE, square_name, winning_count
 from samtempa.games.shell.state import (
     BLACK,
@@ -144,8 +144,8 @@ def from_json(data: Any) -> ShellState:
     black, white, eggs = parse_board(data["board"])
     queue = _read_queue(data["eggs"], eggs)
     turn = data["turn"]
-    if not _is_int(turn) or turn < 0:
-        raise StateError("turn must be a whole number, 0 or more")
+    if not _is_int(turn) or not 0 <= turn <= MAX_NUMBER:
+        raise StateError(f"turn must be a whole number from 0 to {MAX_NUMBER:,}")
     phase = data["phase"]
     if phase not in (NORMAL, SUDDEN_DEATH):
         raise StateError(f"phase must be 'normal' or 'sudden-death', not {phase!r}")

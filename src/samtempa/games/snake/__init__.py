@@ -6,7 +6,7 @@ checks of SS-3.3 in :mod:`.orders`, the turn of SS-4 in :mod:`.turn`, the
 frame steps of SS-5.1 in :mod:`.frame`, growth (SS-6) in :mod:`.growth`,
 terrain changes (SS-7) in :mod:`.changes`, the powers (SS-8) in
 :mod:`.powers` and :mod:`.schedule`, the canonical JSON (SS-11) in
-:mod:`.codec`.
+:mod:`.codec` and :mod:`.fields`, the setup object (SS-2.5) in :mod:`.setup`.
 
 >>> from samtempa.games.snake import SnakeSynapse
 >>> game = SnakeSynapse()

@@ -1,10 +1,10 @@
-"""The canonical JSON of SS-11, the setup object of SS-2.5, and their checks.
+"""The canonical JSON of SS-11 and its checks (the setup object of SS-2.5: :mod:`.setup`).
 
 ``to_json(from_json(x)) == x`` for every canonical state ``x``;
 :func:`from_json` refuses, with :class:`~samtempa.games.base.StateError`, a
 state with a key missing or unknown, a wrong type, or parts that disagree
 (lengths, death numbers, traps and grid, pending cells, result and the
-living snakes…).
+living snakes, a digger digging off a wall…), or a number no game reaches.
 """
 
 from __future__ import annotations
@@ -13,7 +13,15 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from samtempa.games.base import JSON, Outcome, StateError
+from samtempa.games.base import JSON, MAX_NUMBER, Outcome, StateError, shown
+from samtempa.games.snake.fields import boolean as _bool
+from samtempa.games.snake.fields import cell as _cell
+from samtempa.games.snake.fields import cells as _cells
+from samtempa.games.snake.fields import integer as _int
+from samtempa.games.snake.fields import keys_of as _keys
+from samtempa.games.snake.fields import race as _race
+from samtempa.games.snake.fields import string as _str
+from samtempa.games.snake.fields import terrain as _terrain
 from samtempa.games.snake.state import (
     CHARGES,
     Cause,
@@ -31,12 +39,11 @@ from samtempa.games.snake.terrain import (
     GRID_CHARS,
     LADDER,
     OPEN,
-    TERRAIN_IDS,
     TRAP,
+    WALL,
     GrantShot,
     Terrain,
     TerrainError,
-    load_terrain,
 )
 
 GAME = "snake-synapse"
@@ -73,8 +80,6 @@ SNAKE_KEYS = (
     "death",
 )
 DEATH_KEYS = ("number", "turn", "frame", "cause", "by")
-#: The length of every snake at the start (SS-2.4).
-START_LENGTH = 5
 
 
 # --- to JSON --------------------------------------------------------------------------
@@ -157,88 +162,13 @@ def to_json(state: State) -> JSON:
 
 
 _GRID_LEGEND = bytes(sorted(GRID_CHARS))
-_RACES = {r.value: r for r in Race}
 _CAUSES = {c.value: c for c in Cause}
 _SNAKE_KEYSET = frozenset(SNAKE_KEYS)
 _STATE_KEYSET = frozenset(STATE_KEYS)
 _DEATH_KEYSET = frozenset(DEATH_KEYS)
 _LINK_KEYSET = frozenset(("index", "owner"))
-_SETUP_KEYSET = frozenset(("terrain", "snakes"))
-_SETUP_SNAKE_KEYSET = frozenset(("id", "race", "spawn", "colour"))
 _PORTAL_KEYSET = frozenset(("owner", "slot", "cell", "dir", "doomed"))
 _PENDING_KEYSET = frozenset(("cell", "diggable"))
-
-
-def _keys(obj: Any, keys: frozenset[str] | tuple[str, ...], what: str) -> Mapping[str, Any]:
-    if type(obj) is dict and obj.keys() == keys:
-        return obj  # the usual case, checked at C speed
-    if not isinstance(obj, dict):
-        raise StateError(f"{what} must be an object")
-    missing = [k for k in keys if k not in obj]
-    if missing:
-        raise StateError(f"{what} lacks {', '.join(sorted(missing))}")
-    extra = sorted(set(obj) - set(keys))
-    if extra:
-        raise StateError(f"{what} has unknown keys {', '.join(extra)}")
-    return obj
-
-
-# The field checkers take the owner's name and the key, and only build a
-# message when they fail: from_json is on the replay path of the benchmark.
-
-
-def _int(obj: Mapping[str, Any], key: str, who: str, low: int = 0) -> int:
-    value = obj[key]
-    if type(value) is not int or value < low:
-        raise StateError(f"{who}: {key} must be an integer ≥ {low}")
-    return value
-
-
-def _bool(obj: Mapping[str, Any], key: str, who: str) -> bool:
-    value = obj[key]
-    if value is not True and value is not False:
-        raise StateError(f"{who}: {key} must be true or false")
-    return bool(value)
-
-
-def _str(obj: Mapping[str, Any], key: str, who: str) -> str:
-    value = obj[key]
-    if type(value) is not str or not value:
-        raise StateError(f"{who}: {key} must be a non-empty string")
-    return value
-
-
-def _cell(t: Terrain, name: Any, what: str) -> int:
-    c = t.index.get(name) if isinstance(name, str) else None
-    if c is None:
-        raise StateError(f"{what}: {name!r} is not a cell of {t.id}")
-    return c
-
-
-def _cells(t: Terrain, names: Any, what: str) -> tuple[int, ...]:
-    if type(names) is not list:
-        raise StateError(f"{what} must be a list of cells")
-    index = t.index
-    try:
-        return tuple([index[n] for n in names])
-    except (KeyError, TypeError):
-        bad = next(n for n in names if not isinstance(n, str) or n not in index)
-        raise StateError(f"{what}: {bad!r} is not a cell of {t.id}") from None
-
-
-def _terrain(value: Any) -> Terrain:
-    if value not in TERRAIN_IDS:
-        raise StateError(f"unknown terrain {value!r}; terrains: {', '.join(TERRAIN_IDS)}")
-    return load_terrain(value)
-
-
-def _race(t: Terrain, value: Any, who: str) -> Race:
-    race = _RACES.get(value) if type(value) is str else None
-    if race is None:
-        raise StateError(f"{who}: unknown race {value!r}")
-    if t.races is not None and race not in t.races:
-        raise StateError(f"{who}: {t.id} allows only {', '.join(t.races)}")
-    return race
 
 
 @cache
@@ -270,7 +200,7 @@ def _snake(t: Terrain, data: Any, n: int, state_turn: int) -> Snake:
         and colour
         and type(length) is int
         and type(pending) is int
-        and pending >= 0
+        and 0 <= pending <= MAX_NUMBER
         and type(charges) is int
         and charges >= 0
         and type(ghost) is int
@@ -309,7 +239,7 @@ def _snake(t: Terrain, data: Any, n: int, state_turn: int) -> Snake:
         d = _keys(obj["death"], _DEATH_KEYSET, f"{sid} death")
         cause = _CAUSES.get(d["cause"]) if type(d["cause"]) is str else None
         if cause is None:
-            raise StateError(f"{sid}: unknown death cause {d['cause']!r}")
+            raise StateError(f"{sid}: unknown death cause {shown(d['cause'])}")
         if d["by"] is not None and type(d["by"]) is not str:
             raise StateError(f"{sid}: death 'by' must be a snake id or null")
         death = Death(
@@ -320,8 +250,8 @@ def _snake(t: Terrain, data: Any, n: int, state_turn: int) -> Snake:
             raise StateError(f"{sid}: died in turn {death.turn}, after turn {state_turn}")
     if removed and (alive or body or death is not None):
         raise StateError(f"{sid}: a removed snake is not alive, has no body and no death")
-    if alive and (death is not None or not body):
-        raise StateError(f"{sid}: a living snake has a body and no death")
+    if alive and (death is not None or len(body) < 2):
+        raise StateError(f"{sid}: a living snake has no death and 2 body cells or more (SS-2.3)")
     if not alive and not removed and death is None:
         raise StateError(f"{sid}: a dead snake has a death record")
     if not alive and (pending or ghost or digging or links):
@@ -358,6 +288,8 @@ def from_json(data: Any) -> State:
     turn = _int(obj, "turn", "the state")
     frame = _int(obj, "frame", "the state")
     deaths = _int(obj, "deaths", "the state")
+    if deaths > t.players:
+        raise StateError(f"deaths is {deaths}, more than the snakes of {t.id}")
     twd = _int(obj, "turns_without_death", "the state")
     path_length = _int(obj, "path_length", "the state", 1)
     try:
@@ -373,11 +305,11 @@ def from_json(data: Any) -> State:
     if len(seats) != len(snakes) or len({s.colour for s in snakes}) != len(snakes):
         raise StateError("snake ids and colours must be unique")
     numbers = sorted([s.death.number for s in snakes if s.death is not None])
-    if numbers != list(range(1, deaths + 1)):
+    if len(numbers) != deaths or numbers != list(range(1, deaths + 1)):
         raise StateError(f"deaths is {deaths} but the death numbers are {numbers}")
     for s in snakes:
         if s.death is not None and s.death.by is not None and s.death.by not in seats:
-            raise StateError(f"{s.id} was killed by unknown snake {s.death.by!r}")
+            raise StateError(f"{s.id} was killed by unknown snake {shown(s.death.by)}")
         for link in s.portal_links:
             if link.owner not in seats or snakes[seats[link.owner]].race is not Race.SHOOTER:
                 raise StateError(f"{s.id} holds a link to {link.owner!r}, not a shooter")
@@ -398,6 +330,7 @@ def from_json(data: Any) -> State:
     ):
         raise StateError("queued_changes lists death numbers with a change, oldest first")
     result = _result(obj["result"], snakes, seats)
+    _check_digging(t, grid, snakes, pending)
     return State(t, turn, frame, deaths, twd, path_length, wrap_rows, wrap_columns, grid,
                  snakes, portals, pending, tuple(queued), result)  # fmt: skip
 
@@ -411,11 +344,15 @@ def _portals(
     for raw in data:
         p = _keys(raw, _PORTAL_KEYSET, "a portal")
         owner = p["owner"]
-        if owner not in seats or snakes[seats[owner]].race != Race.SHOOTER:
-            raise StateError(f"portal owner {owner!r} is not a shooter")
+        if (
+            type(owner) is not str
+            or owner not in seats
+            or snakes[seats[owner]].race != Race.SHOOTER
+        ):
+            raise StateError(f"portal owner {shown(owner)} is not a shooter")
         if type(p["slot"]) is not int or p["slot"] not in (1, 2):
             raise StateError("a portal's slot is 1 or 2")
-        if p["dir"] not in DIR_INDEX:
+        if type(p["dir"]) is not str or p["dir"] not in DIR_INDEX:
             raise StateError("a portal's dir is U, D, L or R")
         out.append(
             Portal(
@@ -467,7 +404,7 @@ def _result(data: Any, snakes: tuple[Snake, ...], seats: dict[str, int]) -> Outc
             raise StateError("the game goes on with fewer than two snakes alive")
         return None
     if isinstance(data, dict) and set(data) == {"winner"}:
-        if alive != [data["winner"]]:
+        if type(data["winner"]) is not str or alive != [data["winner"]]:
             raise StateError("the winner must be the only snake alive")
         return Outcome(data["winner"])
     if isinstance(data, dict) and set(data) == {"draw"}:
@@ -476,7 +413,7 @@ def _result(data: Any, snakes: tuple[Snake, ...], seats: dict[str, int]) -> Outc
             alive
             or not isinstance(draw, list)
             or not draw
-            or any(d not in seats for d in draw)
+            or any(type(d) is not str or d not in seats for d in draw)
             or [seats[d] for d in draw] != sorted({seats[d] for d in draw})
         ):
             raise StateError("a draw lists dead snakes in seat order, with none alive")
@@ -484,38 +421,17 @@ def _result(data: Any, snakes: tuple[Snake, ...], seats: dict[str, int]) -> Outc
     raise StateError('result is null, {"winner": id} or {"draw": [ids]}')
 
 
-# --- setup (SS-2.5) -------------------------------------------------------------------
-
-
-def initial_state(setup: Any) -> State:
-    """A new game from the setup object: stacked spawns, full charges, turn 0 (SS-2.4, SS-2.5)."""
-    obj = _keys(setup, _SETUP_KEYSET, "the setup")
-    t = _terrain(obj["terrain"])
-    entries = obj["snakes"]
-    if type(entries) is not list or not 2 <= len(entries) <= t.players:
-        raise StateError(f"{t.id} takes 2 to {t.players} snakes")
-    snakes = []
-    for n, entry in enumerate(entries):
-        if type(entry) is not dict or "id" not in entry:
-            raise StateError(f"snake {n + 1} must be an object with an id")
-        if not _SETUP_SNAKE_KEYSET.issuperset(entry):
-            extra = sorted(set(entry) - _SETUP_SNAKE_KEYSET)
-            raise StateError(f"snake {n + 1} has unknown keys {', '.join(extra)}")
-        sid = _str(entry, "id", "a snake")
-        colour = _str(entry, "colour", sid) if "colour" in entry else sid
-        if "race" in entry:
-            race = _race(t, entry["race"], sid)
-        elif t.races is not None and len(t.races) == 1:
-            race = Race(t.races[0])
-        else:
-            raise StateError(f"{sid}: a race is needed on {t.id}")
-        spawn = _cell(t, entry["spawn"], f"{sid} spawn") if "spawn" in entry else t.spawns[n]
-        if t.grid[spawn] != OPEN:
-            raise StateError(f"{sid}: spawn {t.names[spawn]} is not an open cell")
-        snakes.append(Snake(sid, colour, race, (spawn,) * START_LENGTH, True, False, 0,
-                            CHARGES[race]))  # fmt: skip
-    if len({s.id for s in snakes}) != len(snakes) or len({s.colour for s in snakes}) != len(snakes):
-        raise StateError("snake ids and colours must be unique")
-    if len({s.body[0] for s in snakes}) != len(snakes):
-        raise StateError("spawns must be distinct")
-    return State(t, 0, 0, 0, 0, t.path_length, t.wrap_rows, t.wrap_columns, t.grid, tuple(snakes))
+def _check_digging(
+    t: Terrain, grid: bytes, snakes: tuple[Snake, ...], pending: tuple[tuple[int, bool], ...]
+) -> None:
+    """SS-8.4: a digging Digger's head is on a wall cell (``#``, ``T``, a corpse cell or a
+    pending deletion); digging anywhere else is inconsistent."""
+    for s in snakes:
+        if s.digging:
+            head = s.body[0]
+            if not (
+                grid[head] in (WALL, TRAP)
+                or any(c == head for c, _ in pending)
+                or any(head in o.body for o in snakes if not o.alive)
+            ):
+                raise StateError(f"{s.id} is digging, but its head {t.names[head]} is on no wall")

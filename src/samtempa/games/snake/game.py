@@ -11,9 +11,11 @@ from collections.abc import Mapping
 from random import Random
 from typing import Any
 
-from samtempa.games.base import JSON, OrderError, Outcome, PlayerId, Resignation, Step
+from samtempa.games.base import JSON, OrderError, Outcome, PlayerId, Resignation, StateError, Step
 from samtempa.games.snake import codec, orders, topology, turn
+from samtempa.games.snake.order_types import check_turn_types
 from samtempa.games.snake.orders import Order, Shot, Trap
+from samtempa.games.snake.setup import initial_state as setup_state
 from samtempa.games.snake.state import Race, State
 from samtempa.games.snake.terrain import DIRS
 
@@ -35,9 +37,10 @@ class SnakeSynapse:
     """The Snake Synapse engine (``rules/snake-synapse.md``)."""
 
     name = "snake-synapse"
+    has_frames = True
 
     def initial_state(self, setup: Mapping[str, Any] | None = None) -> State:
-        return codec.initial_state(DEFAULT_SETUP if setup is None else setup)
+        return setup_state(DEFAULT_SETUP if setup is None else setup)
 
     def players(self, state: State) -> list[PlayerId]:
         if state.result is not None:
@@ -60,6 +63,22 @@ class SnakeSynapse:
         if state.result is not None:
             raise OrderError("game-over", "the game is over; no more orders (SS-10.1)")
         return self.step(state, orders.parse_orders(turn_))
+
+    def check_turn(self, turn_: Any) -> None:
+        check_turn_types(turn_)
+
+    def case_start(self, case: Mapping[str, Any]) -> State:
+        """A setup object (no ``game`` key) or a canonical state between turns (frame 0);
+        a case has no default start (conformance.md)."""
+        if "start" not in case:
+            raise StateError("a Snake Synapse case needs a start: a setup object or a state")
+        start = case["start"]
+        if not (isinstance(start, dict) and "game" in start):
+            return setup_state(start)
+        state = codec.from_json(start)
+        if state.frame != 0:
+            raise StateError(f"a start is a state between turns: frame {state.frame}, not 0")
+        return state
 
     def outcome(self, state: State) -> Outcome | None:
         return state.result

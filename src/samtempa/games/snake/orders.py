@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple
 
-from samtempa.games.base import OrderError
+from samtempa.games.base import OrderError, OrderTypeError
+from samtempa.games.snake.order_types import check_types
 from samtempa.games.snake.state import Race, Snake, State
 
 DIRECTIONS = frozenset("UDLR")
@@ -128,9 +129,7 @@ def _is_int(value: Any) -> bool:
     return type(value) is int  # not bool, not 2.0 (SS-13.7)
 
 
-def _obj(value: Any, keys: tuple[str, ...], what: str, player: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise _bad(player, f"{player}: {what} must be an object with {', '.join(keys)}")
+def _obj(value: dict[str, Any], keys: tuple[str, ...], what: str, player: str) -> dict[str, Any]:
     extra = set(value) - set(keys)
     if extra:
         raise _bad(player, f"{player}: {what} has an unknown key {sorted(extra)[0]!r}")
@@ -139,19 +138,17 @@ def _obj(value: Any, keys: tuple[str, ...], what: str, player: str) -> dict[str,
             raise _bad(player, f"{player}: {what} lacks {key!r}")
     if "frame" in value and not _is_int(value["frame"]):
         raise _bad(player, f"{player}: the frame of {what} must be a whole number")
-    if "dir" in value and not isinstance(value["dir"], str):
-        raise _bad(player, f"{player}: the dir of {what} must be one of U, D, L, R")
     return value
 
 
 def parse_order(player: str, data: Any) -> Order:
-    """One snake's orders from JSON (SS-3.1); raises ``bad-notation`` (SS-3.3 check 2)."""
+    """One snake's orders from JSON (SS-3.1); raises ``bad-notation`` (SS-3.3 check 2),
+    as :class:`OrderTypeError` when a field has the wrong JSON type."""
     if type(data) is dict and len(data) == 1:
         plain = data.get("path")
         if type(plain) is str:
             return Order(tuple(plain))  # the usual order: a path alone, as a string
-    if not isinstance(data, dict):
-        raise _bad(player, f'{player}: an order is an object like {{"path": "URDRR"}}')
+    check_types(player, data)
     extra = set(data) - _KEYS
     if extra:
         raise _bad(player, f"{player}: unknown key {sorted(extra)[0]!r} in the order")
@@ -159,19 +156,12 @@ def parse_order(player: str, data: Any) -> Order:
         if data["removed"] is not True or len(data) != 1:
             raise _bad(player, f"{player}: 'removed' is only ever true, and alone")
         return Order(removed=True)
-    for key in ("breaker", "ghost"):
-        if key in data and not isinstance(data[key], bool):
-            raise _bad(player, f"{player}: {key!r} is true or false")
     breaker = data.get("breaker", False)
     path: tuple[str, ...] = ()
     if "path" in data:
-        raw = data["path"]
         if breaker:
             raise _bad(player, f"{player}: a Breaker breaking gives no path (SS-8.1)")
-        if isinstance(raw, str) or (isinstance(raw, list) and all(isinstance(d, str) for d in raw)):
-            path = tuple(raw)
-        else:
-            raise _bad(player, f'{player}: a path is a string like "URDRR" or a list of letters')
+        path = tuple(data["path"])
     dash = data.get("dash", 0)
     if "dash" in data and not (_is_int(dash) and dash in (1, 2)):
         raise _bad(player, f"{player}: dash is 1 or 2")
@@ -185,7 +175,7 @@ def parse_order(player: str, data: Any) -> Order:
     shots: list[Shot] = []
     if "shoot" in data:
         raw_shots = data["shoot"]
-        if not isinstance(raw_shots, list) or not raw_shots:
+        if not raw_shots:
             raise _bad(player, f"{player}: shoot is a non-empty list of shots")
         for raw_shot in raw_shots:
             s = _obj(raw_shot, ("frame", "portal", "dir"), "a shot", player)
@@ -198,7 +188,7 @@ def parse_order(player: str, data: Any) -> Order:
 def parse_orders(data: Any) -> dict[str, Order]:
     """A whole orders object (SS-3.1) to orders by snake id; check 2 over every entry."""
     if not isinstance(data, dict):
-        raise _bad(None, "the orders are an object mapping each snake's id to its order")
+        raise OrderTypeError("the orders are an object mapping each snake's id to its order")
     return {str(player): parse_order(str(player), entry) for player, entry in data.items()}
 
 

@@ -233,12 +233,19 @@ class Terrain:
     def parse_wrap(self, wrap: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Wrap sets of SS-1.4 (rows as numbers, columns as letters) as sorted zero-based ints."""
         if type(wrap) is dict and len(wrap) == 2:
-            try:  # the few wrap sets of a terrain are read once each
-                rows = wrap["rows"]
-                if type(rows) is list and all(type(r) is int for r in rows):  # not True for 1
-                    return self._wrap_cache[(tuple(rows), tuple(wrap["columns"]))]
-            except (KeyError, TypeError):
-                pass
+            # The few wrap sets of a terrain are read once each; the cache holds canonical
+            # lists only, so a key is looked up only for two lists (not "AB", not {"A": 1}),
+            # of ints (not True for 1) and of strings.
+            rows, columns = wrap.get("rows"), wrap.get("columns")
+            if (
+                type(rows) is list
+                and type(columns) is list
+                and all(type(r) is int for r in rows)
+                and all(type(c) is str for c in columns)
+            ):
+                cached = self._wrap_cache.get((tuple(rows), tuple(columns)))
+                if cached is not None:
+                    return cached
         if not isinstance(wrap, dict) or set(wrap) != {"rows", "columns"}:
             raise TerrainError("wrap is {rows, columns}")
         rows, columns = wrap["rows"], wrap["columns"]

@@ -18,6 +18,7 @@ from samtempa.server.api.deps import (
     services_of,
     write,
 )
+from samtempa.server.api.params import RowId
 from samtempa.server.core.security import hash_password
 from samtempa.server.models import User
 from samtempa.server.services import accounts, lobby
@@ -199,7 +200,7 @@ async def add_child(
 async def edit_child(
     request: Request,
     user: CurrentUser,
-    child_id: int,
+    child_id: RowId,
     login: Annotated[str | None, Form()] = None,
     password: Annotated[str | None, Form()] = None,
     chat: Annotated[str | None, Form()] = None,

@@ -28,6 +28,7 @@ from samtempa.server.api.deps import (
     render,
     services_of,
 )
+from samtempa.server.api.params import TurnNumber
 from samtempa.server.models import Match, User
 from samtempa.server.models_correspondence import Edition, TurnPost
 from samtempa.server.services import editions, gamemaster, notices, topics
@@ -252,7 +253,7 @@ async def edition_json(request: Request, visitor: CurrentVisitor, match_id: str)
 
 
 @router.get("/editions/{match_id}/turns/{number}.gif")
-async def turn_gif(request: Request, match_id: str, number: int) -> Response:
+async def turn_gif(request: Request, match_id: str, number: TurnNumber) -> Response:
     """A posted turn's animation (drawn now if the background drawer has not got to it)."""
     services = services_of(request)
 

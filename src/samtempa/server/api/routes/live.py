@@ -23,8 +23,10 @@ from typing import Any
 from urllib.parse import urlparse
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from starlette.types import Message
 
 from samtempa.server.api.deps import LANG_COOKIE, SESSION_COOKIE
+from samtempa.server.api.limits import MAX_MESSAGE_BYTES, check_json
 from samtempa.server.api.routes.controls import socket_control
 from samtempa.server.core.i18n import LOCALES, negotiate
 from samtempa.server.models import Match, Seat
@@ -74,8 +76,14 @@ async def match_socket(websocket: WebSocket, match_id: str) -> None:
     sender = asyncio.get_running_loop().create_task(_send(websocket, conn))
     try:
         while True:
-            raw = await websocket.receive_text()
-            reply = await _handle(raw, conn, actor, coordinator, gettext, services.controls)
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(frame.get("code", 1000))
+            message = _parse(frame)
+            if isinstance(message, Refusal):  # answered; the socket stays open
+                reply: dict[str, Any] | None = _error(message, gettext)
+            else:
+                reply = await _handle(message, conn, actor, coordinator, gettext, services.controls)
             if reply is not None:
                 conn.push(reply)
     except WebSocketDisconnect:
@@ -98,15 +106,33 @@ async def _send(websocket: WebSocket, conn: Connection) -> None:
         await websocket.send_text(message if isinstance(message, str) else json.dumps(message))
 
 
-async def _handle(
-    raw: str, conn: Connection, actor: Actor, coordinator: Any, gettext: Any, controls: Any = None
-) -> dict[str, Any] | None:
+def _parse(frame: Message) -> dict[str, Any] | Refusal:
+    """A client's message, read as every request body is (:func:`.limits.check_json`):
+    JSON text within :data:`.limits.MAX_MESSAGE_BYTES`, Unicode, not deeply nested."""
+    text = frame.get("text")
+    if not isinstance(text, str):
+        return Refusal("bad-message", "a message is JSON text, not binary data")
+    if len(text) > MAX_MESSAGE_BYTES:
+        return Refusal(
+            "too-large", "a message has at most %(kib)s KiB", kib=MAX_MESSAGE_BYTES // 1024
+        )
     try:
-        message = json.loads(raw)
-    except ValueError:
-        message = None
+        message = check_json(text)
+    except Refusal as refusal:  # the socket's code for any unreadable message
+        return Refusal("bad-message", refusal.template, **refusal.values)
     if not isinstance(message, dict):
-        return _error(Refusal("bad-message", "a message is a JSON object"), gettext)
+        return Refusal("bad-message", "a message is a JSON object")
+    return message
+
+
+async def _handle(
+    message: dict[str, Any],
+    conn: Connection,
+    actor: Actor,
+    coordinator: Any,
+    gettext: Any,
+    controls: Any = None,
+) -> dict[str, Any] | None:
     kind = message.get("type")
     if kind == "ping":
         return {"type": "pong"}

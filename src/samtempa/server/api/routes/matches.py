@@ -16,6 +16,7 @@ from starlette.concurrency import run_in_threadpool
 from samtempa.games.base import Outcome, Termination
 from samtempa.games.registry import get_game
 from samtempa.server.api.deps import CsrfChecked, CurrentVisitor, read, render, services_of
+from samtempa.server.api.params import TurnNumber
 from samtempa.server.models import Match, Seat, Turn, User
 from samtempa.server.services import chat
 from samtempa.server.services.errors import Refusal
@@ -147,7 +148,14 @@ async def turns_json(request: Request, match_id: str) -> Response:
     return JSONResponse(await read(request, load))
 
 
+def _not_started() -> Refusal:
+    return Refusal("not-started", "the game has not started: seats are still free", 409)
+
+
 def _initial_state(match: Match) -> dict[str, Any]:
+    """The start of a started game (before, a setup may still lack its players' choices)."""
+    if match.state is None:
+        raise _not_started()
     game = get_game(match.game)
     return game.to_json(game.initial_state(match.setup or None))
 
@@ -186,7 +194,7 @@ def _svg_of(game: str, state: dict[str, Any]) -> str:
 
 
 @router.get("/matches/{match_id}/turns/{number}.svg")
-async def turn_svg(request: Request, match_id: str, number: int) -> Response:
+async def turn_svg(request: Request, match_id: str, number: TurnNumber) -> Response:
     """The board after a resolved turn (0: the start), drawn by :mod:`samtempa.render`."""
 
     def load(session: Session) -> tuple[str, dict[str, Any]]:
@@ -232,6 +240,8 @@ async def record_download(request: Request, match_id: str) -> Response:
 
     def load(session: Session) -> dict[str, Any]:
         match = _match_or_404(session, match_id)
+        if match.state is None:
+            raise _not_started()
         return _record(match, seats_of(session, match_id), _turns(session, match_id))
 
     record = await read(request, load)
@@ -256,7 +266,7 @@ async def game_gif(request: Request, match_id: str) -> Response:
 
     game, states = await read(request, load)
     if not states:
-        raise Refusal("not-started", "the game has not started: seats are still free", 409)
+        raise _not_started()
 
     def draw() -> bytes:
         from samtempa.render.raster import animation_bytes
