@@ -44,7 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     q = play.add_parser("snake-synapse", help="2 to 8 snakes, people (hotseat) and bots")
     q.add_argument("--terrain", default=None, help="a terrain id (asked if absent)")
     q.add_argument(
-        "--seats", default=None, help="one per snake: human, safe, medium or hard (asked if absent)"
+        "--seats", default=None, help="one per snake: human, easy, medium or hard (asked if absent)"
     )
     q.add_argument("--seed", type=int, default=None, help="seed for the bots and races")
     q.add_argument("--delay", type=float, default=0.35, help="seconds per animated frame")

@@ -14,7 +14,6 @@ from samtempa.games.snake.terrain import PathLength
 from samtempa.terminal import snake as terminal
 from samtempa.terminal.common import Prompter, ScriptedPrompter, Seat
 from samtempa.terminal.snake import (
-    SAFE,
     Player,
     make_player_seat,
     order_text,
@@ -106,7 +105,7 @@ def test_a_hotseat_game_hides_each_path_and_asks_again_with_the_reason(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     rng = Random(4)
-    seats = [*humans(3, rng), make_player_seat("Bot", SAFE, rng)]
+    seats = [*humans(3, rng), make_player_seat("Bot", "easy", rng)]
     final, keyboard, prompter = play_scripted(
         monkeypatch, "classic", seats, ["ghost", "digger", "trapper", "dasher"], rng,
         first={"red": "URDR"},
@@ -129,7 +128,7 @@ def test_a_whole_game_with_a_person_and_bots_on_every_terrain(
     t = load_terrain(terrain)
     rng = Random(11)
     n = t.players
-    seats = [*humans(1, rng), *(make_player_seat(f"B{i}", SAFE, rng) for i in range(n - 1))]
+    seats = [*humans(1, rng), *(make_player_seat(f"B{i}", "easy", rng) for i in range(n - 1))]
     races = [(t.races or RACES)[i % len(t.races or RACES)] for i in range(n)]
     final, keyboard, _ = play_scripted(monkeypatch, terrain, seats, races, rng)
     assert final.result is not None
@@ -169,3 +168,16 @@ def test_every_power_is_used_in_the_terminal_without_error(
     spent = {s.id: s.charges for s in final.snakes}
     if terrain == "classic":
         assert spent == {"red": 0, "blue": 0, "green": 0, "yellow": 0, "purple": 0, "cyan": 1}
+
+
+def test_the_terminal_names_bot_levels_as_the_site_does() -> None:
+    """One name per level (issue 19): ``easy`` is the random-safe bot, ``safe`` is no level."""
+    from samtempa.bots.registry import LEVELS
+    from samtempa.bots.snake_safe import SnakeSafeBot
+
+    seat = make_player_seat("Red", "easy", Random(1))
+    assert isinstance(seat.bot, SnakeSafeBot)
+    assert "easy" in seat.name
+    with pytest.raises(ValueError, match="easy, medium, hard"):
+        make_player_seat("Red", "safe", Random(1))
+    assert LEVELS["snake-synapse"] == ("easy", "medium", "hard")

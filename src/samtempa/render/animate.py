@@ -83,15 +83,18 @@ def _snake_turn(
     states = [game.to_json(f) for f in replayed.step.frames]
     movement = _movement_frames(before, record.turns[replayed.number - 1].orders)
     n = len(states)
+    # The state counts its turns: a record that starts mid-game (a correspondence turn's
+    # picture is a one-turn record) still says which turn of the game this is.
+    number = int(after["turn"])
     out: list[Frame] = []
     if not whole_game:
-        caption = f"Snake Synapse · {before['terrain']} · turn {replayed.number}: orders revealed"
+        caption = f"Snake Synapse · {before['terrain']} · turn {number}: orders revealed"
         out.append((state_svg(before, caption=caption), STEP_MS))
     for k, frame in enumerate(states, 1):
         kind = "settling frame" if k > movement else "frame"
-        caption = f"Snake Synapse · {before['terrain']} · turn {replayed.number}, {kind} {k} of {n}"
+        caption = f"Snake Synapse · {before['terrain']} · turn {number}, {kind} {k} of {n}"
         out.append((state_svg(frame, caption=caption), SNAKE_FRAME_MS))
-    caption = f"Snake Synapse · {before['terrain']} · end of turn {replayed.number}"
+    caption = f"Snake Synapse · {before['terrain']} · end of turn {number}"
     if after.get("result") is not None:
         result = after["result"]
         caption += f" · {result['winner']} wins" if "winner" in result else " · draw"

@@ -12,9 +12,11 @@ from fastapi import FastAPI, Request, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
+from samtempa import words
 from samtempa.server.core.clock import Clock, ManualClock
 from samtempa.server.core.config import Settings
 from samtempa.server.core.database import Database
+from samtempa.server.core.headers import SecurityHeaders
 from samtempa.server.core.i18n import Catalogs
 from samtempa.server.services.correspondence import CorrespondenceService
 from samtempa.server.services.deadlines import DeadlineScheduler
@@ -54,6 +56,8 @@ def build_services(
     coordinator.scheduler = scheduler
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     templates.env.autoescape = True
+    # The games' vocabulary (msgids): terrain names for every page's select and title.
+    templates.env.globals["terrain_names"] = words.TERRAINS
     catalogs = Catalogs()
     correspondence = CorrespondenceService(db, coordinator, settings, catalogs)
     if isinstance(clock, ManualClock):
@@ -98,7 +102,15 @@ def create_app(settings: Settings) -> FastAPI:
 
     from samtempa.server.api import errors, limits
     from samtempa.server.api.deps import session_middleware
-    from samtempa.server.api.routes import accounts, live, lobby, matches, pages, tutorials
+    from samtempa.server.api.routes import (
+        accounts,
+        app_shell,
+        live,
+        lobby,
+        matches,
+        pages,
+        tutorials,
+    )
 
     @app.middleware("http")
     async def _sessions(
@@ -107,11 +119,13 @@ def create_app(settings: Settings) -> FastAPI:
         return await session_middleware(request, call_next)
 
     # Bad input becomes a refusal in one place (issue 17); bodies are capped before
-    # anything reads them (outermost, so it wraps the session middleware too).
+    # anything reads them (outer to the session middleware).
     errors.install(app)
     app.add_middleware(limits.BodyLimit)
+    # Added last, so outermost: static files, refusals and 413s get the headers too.
+    app.add_middleware(SecurityHeaders, https=settings.cookie_secure)
 
-    for module in (pages, accounts, lobby, matches, live, tutorials):
+    for module in (pages, app_shell, accounts, lobby, matches, live, tutorials):
         app.include_router(module.router)
     from samtempa.server.api.routes import editions  # correspondence games (issue 8)
 

@@ -22,7 +22,7 @@ from random import Random
 from rich.console import Console
 from rich.text import Text
 
-from samtempa.bots.snake_safe import SnakeSafeBot
+from samtempa.bots.registry import LEVELS
 from samtempa.games.base import OrderError
 from samtempa.games.snake import TERRAIN_IDS, Order, SnakeSynapse, State, load_terrain
 from samtempa.games.snake.orders import Shot, Trap, describe
@@ -46,8 +46,6 @@ from samtempa.terminal.common import (
 GAME = "snake-synapse"
 ENGINE = SnakeSynapse()
 BOT_SECONDS = 1.0
-#: A bot seat kind besides the registry's levels: the random-safe bot of :mod:`.bots.snake_safe`.
-SAFE = "safe"
 
 #: Seat ids (the snakes' colours) and how Rich draws them.
 COLOURS = ("red", "blue", "green", "yellow", "purple", "cyan", "orange", "pink")
@@ -396,9 +394,8 @@ def run_game(
 
 
 def make_player_seat(name: str, spec: str, rng: Random) -> Seat:
-    """``human``, ``safe`` (the random-safe bot) or a bot level of the registry."""
-    if spec == SAFE:
-        return Seat(f"{name} (safe bot)", SnakeSafeBot(), Random(rng.getrandbits(64)))
+    """``human`` or a bot level of the registry (one name per level, as on the site:
+    ``easy`` is the random-safe bot)."""
     return make_seat(name, spec, GAME, rng)
 
 
@@ -428,7 +425,7 @@ def _ask_setup(
     if specs is None:
         counts = [str(n) for n in range(2, terrain.players + 1)]
         count = int(choose(prompter, console, "How many snakes?", counts))
-        kinds = [HUMAN, SAFE, "medium", "hard"]
+        kinds = [HUMAN, *LEVELS[GAME]]
         specs = [
             choose(prompter, console, f"Seat {i + 1} ({COLOURS[i]}): who plays?", kinds)
             for i in range(count)
@@ -454,7 +451,7 @@ def main(
     seed: int | None = None,
     delay: float = 0.35,
 ) -> int:
-    """``samtempa play snake-synapse [--terrain T] [--seats human,safe,…] [--seed S]``."""
+    """``samtempa play snake-synapse [--terrain T] [--seats human,easy,…] [--seed S]``."""
     console = Console()
     prompter = ConsolePrompter(console)
     rng = Random(seed)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from samtempa import words as vocabulary
 from samtempa.games.base import OrderError
 from samtempa.games.shell import notation
 from samtempa.games.shell.board import square_name
@@ -19,11 +20,7 @@ from samtempa.tutorials.lessons import LANGS, Lesson, Texts, pick_lang
 
 NAME = "what-the-shell"
 
-#: Colour names: (subject, feminine adjective for "tortue", eo adjective).
-_WHO: dict[str, Texts] = {
-    "black": {"fr": "Noir", "eo": "Nigro", "en": "Black"},
-    "white": {"fr": "Blanc", "eo": "Blanko", "en": "White"},
-}
+#: Colours as adjectives agreeing with "tortue" (the names are the games' words).
 _ADJ: dict[str, Texts] = {
     "black": {"fr": "noire", "eo": "nigra", "en": "black"},
     "white": {"fr": "blanche", "eo": "blanka", "en": "white"},
@@ -157,7 +154,7 @@ def _t(texts: Texts, lang: str, **values: Any) -> str:
 
 def who(colour: str, lang: str) -> str:
     """The colour as a player's name: ``Noir``, ``Nigro``, ``Black``."""
-    return _t(_WHO[colour], lang)
+    return vocabulary.word(pick_lang(lang), colour.capitalize())
 
 
 class ShellLessons:

@@ -17,6 +17,7 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
+from samtempa import words as vocabulary
 from samtempa.games.base import JSON, OrderError
 from samtempa.games.snake import SnakeSynapse
 from samtempa.games.snake.orders import parse_order
@@ -27,18 +28,7 @@ from samtempa.tutorials.lessons import LANGS, Lesson, Texts, pick_lang
 NAME = "snake-synapse"
 _ENGINE = SnakeSynapse()
 
-#: Snake ids as players' names (as Noir/Blanc, Nigro/Blanko in What the Shell).
-_NAMES: dict[str, Texts] = {
-    "red": {"fr": "Rouge", "eo": "Ruĝo", "en": "Red"},
-    "blue": {"fr": "Bleu", "eo": "Bluo", "en": "Blue"},
-    "green": {"fr": "Vert", "eo": "Verdo", "en": "Green"},
-    "yellow": {"fr": "Jaune", "eo": "Flavo", "en": "Yellow"},
-    "purple": {"fr": "Violet", "eo": "Violo", "en": "Purple"},
-    "cyan": {"fr": "Cyan", "eo": "Cejano", "en": "Cyan"},
-}
-#: The rule book keeps the races' English names in French; Esperanto does too.
 RACES = {"breaker", "dasher", "trapper", "digger", "ghost", "shooter"}
-_RACE_NAMES = {r: r.capitalize() for r in RACES}
 
 _DIR_NAMES: dict[str, Texts] = {
     "U": {"fr": "le haut", "eo": "supren", "en": "up"},
@@ -57,6 +47,9 @@ _LETTERS = {
 _WORDS = {
     "breaker": "breaker",
     "break": "breaker",
+    "freineur": "breaker",
+    "bremsanto": "breaker",
+    "bremsi": "breaker",
     "dash": "dash",
     "trap": "trap",
     "piège": "trap",
@@ -81,8 +74,8 @@ _S: dict[str, Texts] = {
     "orders": {"fr": "Chemins révélés :", "eo": "Malkaŝitaj vojoj:", "en": "Paths revealed:"},
     "order": {"fr": "{who} : {order}", "eo": "{who}: {order}", "en": "{who}: {order}"},
     "breaking": {
-        "fr": "Breaker, immobile tout le tour",
-        "eo": "Breaker, senmova dum la tuta vico",
+        "fr": "freineur, immobile tout le tour",
+        "eo": "bremsanto, senmova dum la tuta vico",
         "en": "Breaker, still the whole turn",
     },
     "frame": {"fr": "Frame {n} :", "eo": "Kadro {n}:", "en": "Frame {n}:"},
@@ -112,8 +105,8 @@ _S: dict[str, Texts] = {
         "en": "{who} meets another head on the same cell and dies (death {nth}).",
     },
     "ghost": {
-        "fr": "{who} meurt : un Ghost redevenu normal le chevauchait ({nth} mort).",
-        "eo": "{who} mortas: Ghost, denove normala, kovris ĝin ({nth} morto).",
+        "fr": "{who} meurt : un fantôme redevenu normal le chevauchait ({nth} mort).",
+        "eo": "{who} mortas: fantomo, denove normala, kovris ĝin ({nth} morto).",
         "en": "{who} dies: a ghost turned normal while overlapping it (death {nth}).",
     },
     "growth": {"fr": "croissance {list}.", "eo": "kresko {list}.", "en": "growth {list}."},
@@ -163,8 +156,8 @@ _S: dict[str, Texts] = {
         "en": "{who}'s portal {slot} on {cell} disappears.",
     },
     "ghost-ended": {
-        "fr": "{who} n'est plus un Ghost.",
-        "eo": "{who} ne plu estas Ghost.",
+        "fr": "{who} n'est plus un fantôme.",
+        "eo": "{who} ne plu estas fantomo.",
         "en": "{who} is no longer a ghost.",
     },
     "dig-stop": {
@@ -232,9 +225,9 @@ _ERRORS: dict[str, Texts] = {
 }
 
 LEGEND: Texts = {
-    "fr": "@ tête (o Ghost, v Digger dans un mur)  ■ corps  gris : cadavre  ## mur  "
+    "fr": "@ tête (o fantôme, v creuseur dans un mur)  ■ corps  gris : cadavre  ## mur  "
     "XX mur infranchissable  T piège  ! case bientôt supprimée  H échelle  ⇡1 portail",
-    "eo": "@ kapo (o Ghost, v Digger en muro)  ■ korpo  griza: kadavro  ## muro  "
+    "eo": "@ kapo (o fantomo, v fosisto en muro)  ■ korpo  griza: kadavro  ## muro  "
     "XX netrafosebla muro  T kaptilo  ! baldaŭ forigota loko  H ŝtupetaro  ⇡1 portalo",
     "en": "@ head (o Ghost, v Digger in a wall)  ■ body  grey: corpse  ## wall  "
     "XX wall no Digger crosses  T trap  ! cell about to go  H ladder  ⇡1 portal",
@@ -246,16 +239,15 @@ def _t(texts: Texts, lang: str, **values: Any) -> str:
 
 
 def name_of(snake_id: str, lang: str) -> str:
-    """A snake as a player's name: ``Rouge``, ``Ruĝo``, ``Red``; other ids stay as they are."""
-    names = _NAMES.get(snake_id)
-    return names[pick_lang(lang)] if names else snake_id
+    """A snake as a player's name: ``Rouge``, ``Ruĝo``, ``Red`` (the games' words)."""
+    return vocabulary.snake_name(pick_lang(lang), snake_id)
 
 
 def snake_name(lesson: Lesson, lang: str) -> str:
     """The learner's snake and race: ``Rouge (Digger)``."""
     race = _race_of(lesson)
     name = name_of(lesson.player, lang)
-    return f"{name} ({_RACE_NAMES[race]})" if race else name
+    return f"{name} ({vocabulary.race_name(pick_lang(lang), race)})" if race else name
 
 
 def learner_race(lesson: Lesson) -> str | None:
@@ -307,9 +299,12 @@ class SnakeLessons:
         texts = _ERRORS.get(error.code)
         if texts is None:
             return ActionError(error.code, dict.fromkeys(LANGS, error.message))
-        race = _RACE_NAMES.get(_race_of(lesson) or "", "?")
+        race = _race_of(lesson) or "?"
         n = _path_length(lesson)
-        return ActionError(error.code, {k: v.format(race=race, n=n) for k, v in texts.items()})
+        return ActionError(
+            error.code,
+            {k: v.format(race=vocabulary.race_name(k, race), n=n) for k, v in texts.items()},
+        )
 
     def describe(
         self, lesson: Lesson, turn: Any, before: Any, after: Any, report: Any, lang: str
@@ -628,7 +623,7 @@ def snake_board(state: JSON, report: Any, lang: str) -> BoardView:
 
 
 def _legend_line(snake: JSON, lang: str) -> str:
-    race = _RACE_NAMES.get(snake["race"], snake["race"])
+    race = vocabulary.race_name(pick_lang(lang), snake["race"])
     words = {
         "fr": ("longueur", "charges", "mort"),
         "eo": ("longo", "ŝargoj", "mortinta"),

@@ -32,8 +32,8 @@ def list_lessons(console: Console, service: TutorialService, progress: Progress,
     done = set(progress.done(service.game_name))
     for n, lesson in enumerate(service.lessons, 1):
         mark = "✓" if lesson.id in done else " "
-        rules = ", ".join(lesson.rules)
-        console.print(f"{mark} {n:>2}. {lesson.title[lang]}  [dim]{lesson.id} · {rules}[/dim]")
+        # The id is what --lesson takes; rule codes are the code's, not the player's.
+        console.print(f"{mark} {n:>2}. {lesson.title[lang]}  [dim]{lesson.id}[/dim]")
 
 
 def _shell_view(position: Position, attempt: Attempt | None, lang: str) -> list[RenderableType]:
@@ -69,7 +69,6 @@ def show_position(
     if len(lesson.steps) > 1:
         header += ", " + say(lang, "step", n=position.step_index + 1, total=len(lesson.steps))
     console.print(f"[bold]{header} — {lesson.title[lang]}[/bold]")
-    console.print(f"[dim]{label(lang, 'rules')}{', '.join(lesson.rules)}[/dim]")
     for item in VIEWS[service.game_name](position, None, lang):
         console.print(item)
     console.print(say(lang, "you-are", who=service.player_name(lesson.id, lang)))

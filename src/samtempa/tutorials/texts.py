@@ -33,10 +33,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "eo": "5 literoj: U supren, D malsupren, L maldekstren, R dekstren",
         "en": "5 letters: U up, D down, L left, R right",
     },
-    "dir-U": {"fr": "haut", "eo": "supren", "en": "up"},
-    "dir-D": {"fr": "bas", "eo": "malsupren", "en": "down"},
-    "dir-L": {"fr": "gauche", "eo": "maldekstren", "en": "left"},
-    "dir-R": {"fr": "droite", "eo": "dekstren", "en": "right"},
     "tutorial": {"fr": "Tutoriel", "eo": "Instruilo", "en": "Tutorial"},
     "tutorial-intro": {
         "fr": "De courtes leçons : une position préparée, une consigne, votre coup, puis ce qui "

@@ -14,15 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from samtempa.grid import COLUMNS
-from samtempa.tutorials.lessons import Texts, pick_lang
+from samtempa.tutorials.lessons import pick_lang
+from samtempa.words import word
 
 _PIECE_CLASS = {"B": "black", "W": "white", "O": "egg"}
-_PIECE_NAME: dict[str, Texts] = {
-    "B": {"fr": "tortue noire", "eo": "nigra testudo", "en": "black turtle"},
-    "W": {"fr": "tortue blanche", "eo": "blanka testudo", "en": "white turtle"},
-    "O": {"fr": "œuf", "eo": "ovo", "en": "egg"},
-    ".": {"fr": "vide", "eo": "malplena", "en": "empty"},
-}
+#: What a cell holds, as the games' vocabulary names it (samtempa/words.py).
+_PIECE_NAME = {"B": "black turtle", "W": "white turtle", "O": "egg", ".": "empty"}
 
 
 @dataclass(frozen=True)
@@ -63,7 +60,7 @@ def shell_board(state: dict[str, Any], report: Any, lang: str) -> list[list[Cell
                     name=name,
                     classes=" ".join(classes),
                     text=str(order[name]) if piece == "O" else "",
-                    title=f"{name} · {_PIECE_NAME[piece][lang]}",
+                    title=f"{name} · {word(lang, _PIECE_NAME[piece])}",
                     empty=piece == ".",
                 )
             )

@@ -15,6 +15,7 @@ from fastapi import Depends, Request, Response
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
+from samtempa.server.core.display import BOARD_THEMES, display_of
 from samtempa.server.core.i18n import LOCALE_NAMES, LOCALES, negotiate
 from samtempa.server.core.security import same_token
 from samtempa.server.models import User
@@ -25,6 +26,8 @@ from samtempa.server.services.matches import Actor, utcnow
 SESSION_COOKIE = "samtempa_session"
 LANG_COOKIE = "samtempa_lang"
 YEAR_S = 365 * 24 * 3600
+#: Files any visitor gets alike: no session is looked up or created for them.
+NO_SESSION_PATHS = ("/static/", "/favicon.ico", "/sw.js")
 
 T = TypeVar("T")
 
@@ -51,7 +54,7 @@ async def session_middleware(
     request: Request, call_next: Callable[[Request], Awaitable[Response]]
 ) -> Response:
     """Attach the visitor to the request; give a new browser its session cookie."""
-    if request.url.path.startswith("/static/"):
+    if request.url.path.startswith(NO_SESSION_PATHS):
         return await call_next(request)
     services = services_of(request)
     token = request.cookies.get(SESSION_COOKIE)
@@ -171,6 +174,8 @@ def render(request: Request, template: str, status_code: int = 200, **context: A
             "_": gettext,
             "locale": visitor.locale,
             "locales": [(code, LOCALE_NAMES[code]) for code in LOCALES],
+            "display": display_of(request.cookies),
+            "board_themes": BOARD_THEMES,
             **context,
         },
         status_code=status_code,

@@ -1,7 +1,8 @@
 """Translations (Babel catalogs under ``locales/``): English source, French and Esperanto.
 
 Each locale folder holds ``messages.po`` and may hold more catalogs (one per
-part of the platform, e.g. ``correspondence.po``); all are merged. The
+part of the platform, e.g. ``correspondence.po``); all are merged, after the
+games' own words (:mod:`samtempa.words`: players, races, levels, terrains…). The
 ``.po`` files are read when the app is built (no compile step, nothing
 generated to commit). ``pybabel extract -F babel.cfg`` updates them.
 """
@@ -13,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from babel.messages.pofile import read_po
+
+from samtempa import words
 
 LOCALES = ("fr", "eo", "en")
 LOCALE_NAMES = {"fr": "Français", "eo": "Esperanto", "en": "English"}
@@ -34,7 +37,9 @@ class Catalogs:
                 (folder / locale / "LC_MESSAGES").glob("*.po"),
                 key=lambda p: (p.name != "messages.po", p.name),
             )
-            table: dict[str, str] = {}
+            # The games' words come first: one vocabulary for pages, tutorials, pictures
+            # and terminal (samtempa/words.py); the site's catalogues hold sentences.
+            table: dict[str, str] = dict(words.table(locale))
             for path in paths:
                 with path.open("rb") as f:
                     catalog = read_po(f, locale=locale)

@@ -29,6 +29,7 @@ from typing import Any
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
+from samtempa import words
 from samtempa.server.models import Match, Seat, User
 from samtempa.server.models_correspondence import Edition, SecretRace
 from samtempa.server.services.correspondence import announce_turn, edition_title
@@ -59,16 +60,8 @@ def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "transla
     return message
 
 
-TERRAIN_NAMES = {
-    "classic": N_("The classic terrain"),
-    "cylinder": N_("The cylinder"),
-    "torus": N_("The torus"),
-    "double-grid": N_("The double grid"),
-    "big": N_("The big terrain"),
-    "circular-arena": N_("The circular arena"),
-    "aperture-science": N_("The Aperture Science terrain"),
-    "rhizome-9": N_("Rhizome 9"),
-}
+#: The terrains' names (msgids of the games' vocabulary, samtempa/words.py).
+TERRAIN_NAMES = words.TERRAINS
 
 PHASES = {
     "registration": N_("registration"),

@@ -18,6 +18,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from samtempa.games.registry import get_game
+from samtempa.records import new_record
+from samtempa.render import animate, raster
+from samtempa.render.raster import Frame
 from samtempa.server.models import Match, Turn
 from samtempa.server.models_correspondence import TurnPost
 
@@ -257,14 +260,20 @@ def state_before(session: Session, match: Match, number: int) -> dict[str, Any]:
     return game.to_json(game.initial_state(match.setup or None))
 
 
-def draw_turn_gif(game: str, before: dict[str, Any], orders: dict[str, Any], width: int) -> bytes:
-    """The turn frame by frame (Snake Synapse) or step by step (What the Shell), as a GIF."""
-    from samtempa.records import new_record
-    from samtempa.render import animate, raster
+def turn_pictures(game: str, before: dict[str, Any], orders: dict[str, Any]) -> list[Frame]:
+    """The turn frame by frame (Snake Synapse) or step by step (What the Shell), as SVG.
 
+    The record holds this one turn; the captions take the turn's number from the
+    state, so turn 7's pictures say "turn 7".
+    """
     record = new_record(game, start=before)
     record.append_orders(orders)
-    return raster.animation_bytes(animate.turn_frames(record, 1), "gif", width)
+    return animate.turn_frames(record, 1)
+
+
+def draw_turn_gif(game: str, before: dict[str, Any], orders: dict[str, Any], width: int) -> bytes:
+    """:func:`turn_pictures` as a GIF."""
+    return raster.animation_bytes(turn_pictures(game, before, orders), "gif", width)
 
 
 def render_missing_gifs(db: Database, width: int, limit: int = 20) -> int:

@@ -38,6 +38,7 @@ from samtempa.tutorials.service import (
 )
 from samtempa.tutorials.texts import TEXTS, colon
 from samtempa.tutorials.views import COOKIE, read_progress, shell_board, write_progress
+from samtempa.words import word
 
 router = APIRouter()
 
@@ -46,6 +47,8 @@ def _texts(locale: str) -> dict[str, str]:
     """Every interface text of the tutorial pages in the visitor's language."""
     texts = {key.replace("-", "_"): value[locale] for key, value in TEXTS.items()}
     texts["colon"] = colon(locale)
+    for letter, name in (("U", "up"), ("D", "down"), ("L", "left"), ("R", "right")):
+        texts[f"dir_{letter}"] = word(locale, name)  # the games' words (samtempa/words.py)
     return texts
 
 
