@@ -33,7 +33,7 @@ def stale_compiled_modules() -> list[str]:
     Python imports a compiled module before its ``.py``, so testing after an
     edit without rebuilding would test the old code.
     """
-    if not any(folder.glob("*__mypyc*.so") for folder in COMPILED):
+    if not any(any(folder.glob("*__mypyc*.so")) for folder in COMPILED):
         return []  # a pure-Python build (SAMTEMPA_PURE_PYTHON=1)
     manifest = SRC / "samtempa" / "_compiled.json"
     if not manifest.exists():
