@@ -2,7 +2,9 @@
 
 - ``samtempa.games.shell._fast`` (Cython): What the Shell's fast path for bots,
   learning and benchmarks, a separate implementation checked move for move
-  against the plain engine (tests/games/shell/test_fast.py).
+  against the plain engine (tests/games/shell/test_fast.py); and
+  ``samtempa.games.snake._fast``, Snake Synapse's, checked game for game
+  (tests/games/snake/test_fast.py).
 - The plain engines, compiled from their own typed Python sources with
   mypyc: the same code, What the Shell's about 1.3 times as fast, Snake
   Synapse's about twice. ``SAMTEMPA_PURE_PYTHON=1`` skips this;
@@ -32,7 +34,9 @@ def compiled_groups() -> dict[str, list[str]]:
     shell = [
         (SHELL / f"{m}.py").as_posix() for m in ("board", "state", "rules", "game", "notation")
     ]
-    snake = sorted(p.as_posix() for p in SNAKE.rglob("*.py") if p.name != "__init__.py")
+    snake = sorted(
+        p.as_posix() for p in SNAKE.rglob("*.py") if p.name not in ("__init__.py", "fast.py")
+    )
     return {"samtempa.games.shell._engine": shell, "samtempa.games.snake._engine": snake}
 
 
@@ -62,7 +66,12 @@ setup(
                     "samtempa.games.shell._fast",
                     ["src/samtempa/games/shell/_fast.pyx"],
                     extra_compile_args=["-O2"],
-                )
+                ),
+                Extension(
+                    "samtempa.games.snake._fast",
+                    ["src/samtempa/games/snake/_fast.pyx"],
+                    extra_compile_args=["-O2"],
+                ),
             ],
             language_level=3,
         ),
