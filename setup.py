@@ -3,6 +3,9 @@
 - ``samtempa.games.shell._fast`` (Cython): What the Shell's fast path for bots,
   learning and benchmarks, a separate implementation checked move for move
   against the plain engine (tests/games/shell/test_fast.py).
+- ``samtempa.games.shell._batch`` (Cython): the batched engine's kernel, every
+  game of a batch stepped in one call (tests/games/shell/test_batch_kernel.py).
+  ``-O3`` without ``-march``: the wheel must run on any x86-64.
 - The plain engines, compiled from their own typed Python sources with
   mypyc: the same code, What the Shell's about 1.3 times as fast, Snake
   Synapse's about twice. ``SAMTEMPA_PURE_PYTHON=1`` skips this;
@@ -62,7 +65,12 @@ setup(
                     "samtempa.games.shell._fast",
                     ["src/samtempa/games/shell/_fast.pyx"],
                     extra_compile_args=["-O2"],
-                )
+                ),
+                Extension(
+                    "samtempa.games.shell._batch",
+                    ["src/samtempa/games/shell/_batch.pyx"],
+                    extra_compile_args=["-O3"],
+                ),
             ],
             language_level=3,
         ),
