@@ -34,12 +34,9 @@ cdef extern from *:
         return wts_popcount64((unsigned long long)x)
              + wts_popcount64((unsigned long long)(x >> 64));
     }
-    static inline int wts_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
     """
     ctypedef unsigned long long u128
-    int popcount64 "wts_popcount64"(uint64_t x) nogil
     int popcount128 "wts_popcount128"(u128 x) nogil
-    int ctz64 "wts_ctz64"(uint64_t x) nogil
 
 cdef enum:
     SIZE = 9
@@ -65,10 +62,11 @@ cdef u128 RAY_END[CELLS][8]
 cdef int RAY_N[CELLS]
 cdef int COLUMN[CELLS]
 #: Window masks (pick at bit CENTRE): per column the cells on the board within three
-#: rows and columns; the eight rays; the hostile and own rings; per column the cells
-#: of the pick's four lines within three steps.
+#: rows and columns; the eight rays and the pairs they capture; the hostile and own
+#: rings; per column the cells of the pick's four lines within three steps.
 cdef uint64_t WIN_COLUMN[SIZE]
 cdef uint64_t WIN_RAY[8]
+cdef uint64_t WIN_PAIR[8]
 cdef uint64_t WIN_HOSTILE
 cdef uint64_t WIN_OWN
 cdef uint64_t WIN_LINES[SIZE]
@@ -79,6 +77,10 @@ cdef uint64_t WIN_FIVE_STARTS[4]
 cdef uint64_t WIN_FOUR_ENDS[4]
 #: Whole-board masks: the cells where a run of five along each line may start.
 cdef u128 RUN_STARTS[4]
+#: For random picks: ``SELECT_IN_BYTE[b][k]``, the k-th set bit of the byte b.
+cdef uint8_t SELECT_IN_BYTE[256][8]
+cdef uint64_t BYTES = 0x0101010101010101ULL
+cdef uint64_t HIGH_BITS = 0x8080808080808080ULL
 
 
 cdef u128 to_u128(object value):
@@ -119,6 +121,7 @@ cdef void _init_tables():
         )
     for k, (dr, dc) in enumerate(directions):
         WIN_RAY[k] = sum(_window_bit(j * dr, j * dc) for j in (1, 2, 3))
+        WIN_PAIR[k] = sum(_window_bit(j * dr, j * dc) for j in (1, 2))
     WIN_HOSTILE = sum(_window_bit(j * dr, j * dc) for dr, dc in directions for j in (1, 2))
     WIN_OWN = sum(_window_bit(3 * dr, 3 * dc) for dr, dc in directions)
     for k, (dr, dc) in enumerate(lines):
@@ -128,6 +131,12 @@ cdef void _init_tables():
         RUN_STARTS[k] = to_u128(
             sum(1 << x for x in range(CELLS) if 0 <= x % SIZE + 4 * dc < SIZE)
         )
+
+
+    for byte in range(256):
+        bits = [j for j in range(8) if byte >> j & 1]
+        for j in range(8):
+            SELECT_IN_BYTE[byte][j] = bits[j] if j < len(bits) else 0
 
 
 _init_tables()
@@ -145,13 +154,24 @@ cdef inline uint64_t window(u128 board, int pick) noexcept nogil:
     return <uint64_t>((board << 34) >> (pick + 4))
 
 
-cdef inline bint closes_capture(uint64_t own, uint64_t hostile, int column) noexcept nogil:
-    """WTS-4.1 in the window: does the new turtle close a capture in some direction?"""
+cdef inline u128 unwindow(uint64_t bits, int pick) noexcept nogil:
+    """The inverse of :func:`window`: window bits back on the board's cells."""
+    return ((<u128>bits) << (pick + 4)) >> 34
+
+
+cdef inline uint64_t captured_pairs(uint64_t own, uint64_t hostile, int column,
+                                    int* count) noexcept nogil:
+    """WTS-4.1, 4.4 in the window: the cells the new turtle captures, and in ``count``
+    how many captures it makes (branch-free over the eight directions)."""
     cdef uint64_t rays = ((hostile & WIN_HOSTILE) | (own & WIN_OWN)) & WIN_COLUMN[column]
-    cdef int hit = 0, k
+    cdef uint64_t pairs = 0, hit
+    cdef int k, n = 0
     for k in range(8):
-        hit |= (rays & WIN_RAY[k]) == WIN_RAY[k]
-    return hit
+        hit = (rays & WIN_RAY[k]) == WIN_RAY[k]
+        n += <int>hit
+        pairs |= WIN_PAIR[k] & (0 - hit)
+    count[0] = n
+    return pairs
 
 
 cdef inline bint may_make_five(uint64_t own, int column) noexcept nogil:
@@ -221,66 +241,67 @@ cdef inline int find_captures(int* new, int nnew, u128 own, u128 hostile, u128* 
     return n
 
 
-cdef void waves(Game* g, int bp, int wp) noexcept nogil:
-    """WTS-4, WTS-5: captures and hatching, wave after wave, after two turtles landed."""
-    cdef int new_black[MAX_NEW]
-    cdef int new_white[MAX_NEW]
-    cdef u128 caps_b[MAX_NEW * 8]
-    cdef u128 caps_w[MAX_NEW * 8]
-    cdef int nnb = 1, nnw = 1, kb, kw, m, h, i, cell
+cdef int remove_and_hatch(Game* g, u128 removed, int kb, int kw, int* new) noexcept nogil:
+    """The end of a wave: WTS-4.6, every captured piece leaves at once (a captured egg
+    leaves the queue); WTS-5.1, 5.2, ``min(kb, kw)`` oldest eggs vanish and the next
+    ``|kb - kw|`` hatch for the colour that captured more. Returns how many hatched,
+    their cells in ``new``."""
+    cdef int m, h, i, cell
     cdef intptr_t j, q
-    cdef u128 removed, hatched
-    new_black[0] = bp
-    new_white[0] = wp
-    while True:
-        # WTS-4.5: all the wave's captures are found on the board as it stands.
-        kb = find_captures(new_black, nnb, g.black, g.white | g.eggs, caps_b)
-        kw = find_captures(new_white, nnw, g.white, g.black | g.eggs, caps_w)
-        if kb == 0 and kw == 0:
-            return
-        # WTS-4.6: every captured piece leaves at once; a captured egg leaves the queue.
-        removed = 0
-        for i in range(kb):
-            removed |= caps_b[i]
-        for i in range(kw):
-            removed |= caps_w[i]
-        g.black &= ~removed
-        g.white &= ~removed
-        if g.eggs & removed:
-            g.eggs &= ~removed
-            j = g.head
-            for q in range(g.head, g.tail):
-                if not ((removed >> g.queue[q]) & ONE):
-                    g.queue[j] = g.queue[q]
-                    j += 1
-            g.tail = j
-        # WTS-5.1, 5.2: min(kb, kw) oldest eggs vanish, the next |kb - kw| hatch.
-        m = kb if kb < kw else kw
-        h = kb - kw if kb > kw else kw - kb
-        if m > g.tail - g.head:
-            m = <int>(g.tail - g.head)
-        for i in range(m):
-            g.eggs &= ~(ONE << g.queue[g.head])
-            g.head += 1
-        if h > g.tail - g.head:
-            h = <int>(g.tail - g.head)
-        if h == 0:
-            return
-        # WTS-5.3: the hatched turtles are the next wave's new turtles.
-        hatched = 0
-        for i in range(h):
-            cell = g.queue[g.head]
-            g.head += 1
-            hatched |= ONE << cell
-            new_black[i] = cell
-            new_white[i] = cell
-        g.eggs &= ~hatched
-        if kb > kw:
-            g.black |= hatched
-            nnb, nnw = h, 0
+    cdef u128 hatched = 0
+    g.black &= ~removed
+    g.white &= ~removed
+    if g.eggs & removed:
+        g.eggs &= ~removed
+        j = g.head
+        for q in range(g.head, g.tail):
+            if not ((removed >> g.queue[q]) & ONE):
+                g.queue[j] = g.queue[q]
+                j += 1
+        g.tail = j
+    m = kb if kb < kw else kw
+    h = kb - kw if kb > kw else kw - kb
+    if m > g.tail - g.head:
+        m = <int>(g.tail - g.head)
+    for i in range(m):
+        g.eggs &= ~(ONE << g.queue[g.head])
+        g.head += 1
+    if h > g.tail - g.head:
+        h = <int>(g.tail - g.head)
+    for i in range(h):
+        cell = g.queue[g.head]
+        g.head += 1
+        hatched |= ONE << cell
+        new[i] = cell
+    g.eggs &= ~hatched
+    if kb > kw:
+        g.black |= hatched
+    else:
+        g.white |= hatched
+    return h
+
+
+cdef void later_waves(Game* g, int* new, int h, bint black) noexcept nogil:
+    """WTS-5.3: the turtles hatched by a wave (``h`` of them, in ``new``, ``black``'s or
+    white's) are the new turtles of the next, until a wave captures or hatches nothing."""
+    cdef u128 caps[MAX_NEW * 8]
+    cdef u128 removed
+    cdef int k, i
+    while h:
+        # WTS-4.5: one colour has new turtles, so only it captures in this wave.
+        if black:
+            k = find_captures(new, h, g.black, g.white | g.eggs, caps)
         else:
-            g.white |= hatched
-            nnb, nnw = 0, h
+            k = find_captures(new, h, g.white, g.black | g.eggs, caps)
+        if k == 0:
+            return
+        removed = 0
+        for i in range(k):
+            removed |= caps[i]
+        if black:
+            h = remove_and_hatch(g, removed, k, 0, new)
+        else:
+            h = remove_and_hatch(g, removed, 0, k, new)
 
 
 # --- whole batches --------------------------------------------------------------------
@@ -297,9 +318,10 @@ def step(
 ):
     """One turn of every game (WTS-2.2), picks not checked (``check`` does)."""
     cdef intptr_t n = black.shape[0], i
-    cdef int bp, wp, nb, nw, cb, cw
+    cdef int bp, wp, nb, nw, cb, cw, kb, kw, h
+    cdef int new[MAX_NEW]
     cdef u128 b, w, e, occ
-    cdef uint64_t own_b, own_w
+    cdef uint64_t own_b, own_w, pairs_b, pairs_w
     cdef Game g
     with nogil:
         for i in range(n):
@@ -324,26 +346,31 @@ def step(
                 cw = COLUMN[wp]
                 own_b = window(b, bp)
                 own_w = window(w, wp)
-                if (closes_capture(own_b, window(w | e, bp), cb)
-                        or closes_capture(own_w, window(b | e, wp), cw)):
+                pairs_b = captured_pairs(own_b, window(w | e, bp), cb, &kb)
+                pairs_w = captured_pairs(own_w, window(b | e, wp), cw, &kw)
+                if kb | kw:
+                    # Wave 0 from the windows (one new turtle per colour: no pair twice,
+                    # WTS-4.7), then the later waves on whole-board masks.
                     g.black, g.white, g.eggs = b, w, e
                     g.queue = &queue[i, 0]
                     g.head = 0
                     g.tail = queue_len[i]
-                    waves(&g, bp, wp)
+                    h = remove_and_hatch(&g, unwindow(pairs_b, bp) | unwindow(pairs_w, wp),
+                                         kb, kw, new)
+                    if h:
+                        later_waves(&g, new, h, kb > kw)
                     if g.head:
                         memmove(g.queue, g.queue + g.head, g.tail - g.head)
                     queue_len[i] = g.tail - g.head
-                    # WTS-6.1: the counts again (an unchanged colour keeps its count).
-                    if g.black != b or nb:
-                        nb = winning(g.black)
-                    elif may_make_five(own_b, cb):
-                        nb = winning(g.black)
-                    if g.white != w or nw:
-                        nw = winning(g.white)
-                    elif may_make_five(own_w, cw):
-                        nw = winning(g.white)
                     b, w, e = g.black, g.white, g.eggs
+                    if h or nb or nw:  # hatched turtles may start fives anywhere
+                        nb = winning(b)
+                        nw = winning(w)
+                    else:  # removals make no five: a new one goes through a pick
+                        if may_make_five(window(b, bp), cb):
+                            nb = winning(b)
+                        if may_make_five(window(w, wp), cw):
+                            nw = winning(w)
                 elif nb or nw:  # a sudden death in progress: every run counts
                     nb = winning(b)
                     nw = winning(w)
@@ -404,31 +431,55 @@ def check(
     return 0, -1
 
 
-cdef inline uint64_t splitmix64(uint64_t* state) noexcept nogil:
+cdef struct Rng:
+    uint64_t state
+    uint64_t spare
+    int have
+
+
+cdef inline uint32_t draw32(Rng* r) noexcept nogil:
+    """32 random bits: splitmix64, each output used as two halves."""
     cdef uint64_t z
-    state[0] += 0x9E3779B97F4A7C15ULL
-    z = state[0]
+    if r.have:
+        r.have = 0
+        return <uint32_t>(r.spare >> 32)
+    r.state += 0x9E3779B97F4A7C15ULL
+    z = r.state
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
+    r.spare = z ^ (z >> 31)
+    r.have = 1
+    return <uint32_t>r.spare
 
 
-cdef inline int below(uint64_t* state, uint32_t bound) noexcept nogil:
-    """A uniform integer in [0, bound) (Lemire's multiply-and-reject: exact)."""
-    cdef uint32_t threshold = <uint32_t>(-bound) % bound
-    cdef uint64_t m
-    while True:
-        m = (splitmix64(state) >> 32) * bound
-        if <uint32_t>m >= threshold:
-            return <int>(m >> 32)
+cdef inline uint64_t below(Rng* r, uint32_t bound) noexcept nogil:
+    """A uniform integer in [0, bound) (Lemire's multiply-and-reject: exact; the
+    division runs only when the draw lands in the first ``bound`` values)."""
+    cdef uint64_t m = <uint64_t>draw32(r) * bound
+    cdef uint32_t threshold
+    if <uint32_t>m < bound:
+        threshold = <uint32_t>(-bound) % bound
+        while <uint32_t>m < threshold:
+            m = <uint64_t>draw32(r) * bound
+    return m >> 32
 
 
-cdef inline int select_bit(uint64_t word, int k) noexcept nogil:
-    """The index of the ``k``-th set bit (from 0) of ``word``."""
-    while k:
-        word &= word - 1
-        k -= 1
-    return ctz64(word)
+cdef inline uint64_t byte_counts(uint64_t x) noexcept nogil:
+    """The number of set bits of each byte of ``x``, in that byte."""
+    x = x - ((x >> 1) & 0x5555555555555555ULL)
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL)
+    return (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL
+
+
+cdef inline int select_bit(uint64_t x, uint64_t counts, uint64_t k) noexcept nogil:
+    """The index of the ``k``-th set bit (from 0) of ``x``, ``counts`` its byte counts:
+    the byte found by comparing ``k`` with every byte's running count at once, the bit
+    in it from a table. No branch, no loop."""
+    cdef uint64_t prefix = counts * BYTES  # byte i: the set bits of bytes 0…i
+    cdef uint64_t reached = ((k * BYTES) | HIGH_BITS) - prefix  # high bit: k >= prefix
+    cdef uint64_t before = ((((reached & HIGH_BITS) >> 7) * BYTES) >> 56) * 8
+    cdef uint64_t rank = k - (((prefix << 8) >> before) & 0xFF)
+    return <int>before + SELECT_IN_BYTE[(x >> before) & 0xFF][rank]
 
 
 def random_picks(
@@ -438,32 +489,30 @@ def random_picks(
     int8_t[::1] result, uint64_t seed, intptr_t[::1] out,
 ):
     """A uniformly random empty cell in every game still going (WTS-2.1), 0 elsewhere:
-    a few draws over the 81 cells kept if empty, then the k-th of the empty cells."""
+    ``k`` uniform below the number of empty cells, then the ``k``-th empty cell."""
     cdef intptr_t n = out.shape[0], i
-    cdef uint64_t state = seed, lo, hi
-    cdef int tries, cell, free_lo, k
+    cdef Rng rng
+    cdef uint64_t lo, hi, counts_lo, counts_hi, free_lo, free, k, word, counts
+    cdef int high
+    rng.state = seed
+    rng.have = 0
     with nogil:
         for i in range(n):
-            out[i] = 0
-            if result[i] != ONGOING:
-                continue
             lo = ~(black_lo[i] | white_lo[i] | eggs_lo[i])
             hi = ~(black_hi[i] | white_hi[i] | eggs_hi[i]) & FULL_HI
-            for tries in range(4):
-                cell = below(&state, CELLS)
-                if cell < 64:
-                    if (lo >> cell) & 1:
-                        out[i] = cell
-                        break
-                elif (hi >> (cell - 64)) & 1:
-                    out[i] = cell
-                    break
-            else:
-                free_lo = popcount64(lo)
-                if free_lo + popcount64(hi) == 0:
-                    continue
-                k = below(&state, <uint32_t>(free_lo + popcount64(hi)))
-                out[i] = select_bit(lo, k) if k < free_lo else 64 + select_bit(hi, k - free_lo)
+            counts_lo = byte_counts(lo)
+            counts_hi = byte_counts(hi)
+            free_lo = (counts_lo * BYTES) >> 56
+            free = free_lo + ((counts_hi * BYTES) >> 56)
+            if result[i] != ONGOING or free == 0:
+                out[i] = 0
+                continue
+            k = below(&rng, <uint32_t>free)
+            high = k >= free_lo
+            word = hi if high else lo
+            counts = counts_hi if high else counts_lo
+            k = k - free_lo if high else k
+            out[i] = select_bit(word, counts, k) + (64 if high else 0)
 
 
 def reset(
