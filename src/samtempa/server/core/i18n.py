@@ -4,7 +4,8 @@ Each locale folder holds ``messages.po`` and may hold more catalogs (one per
 part of the platform, e.g. ``correspondence.po``); all are merged, after the
 games' own words (:mod:`samtempa.words`: players, races, levels, terrains…). The
 ``.po`` files are read when the app is built (no compile step, nothing
-generated to commit). ``pybabel extract -F babel.cfg`` updates them.
+generated to commit; :mod:`samtempa.i18n` reads them). ``pybabel extract -F babel.cfg``
+updates them.
 """
 
 from __future__ import annotations
@@ -13,9 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from babel.messages.pofile import read_po
-
 from samtempa import words
+from samtempa.i18n import read_catalog
 
 LOCALES = ("fr", "eo", "en")
 LOCALE_NAMES = {"fr": "Français", "eo": "Esperanto", "en": "English"}
@@ -41,11 +41,9 @@ class Catalogs:
             # and terminal (samtempa/words.py); the site's catalogues hold sentences.
             table: dict[str, str] = dict(words.table(locale))
             for path in paths:
-                with path.open("rb") as f:
-                    catalog = read_po(f, locale=locale)
-                for m in catalog:
-                    if m.id and m.string and not m.fuzzy and isinstance(m.id, str):
-                        table.setdefault(str(m.id), str(m.string))
+                for key, value in read_catalog(path, locale).items():
+                    if isinstance(value, str):
+                        table.setdefault(key, value)
             if paths:
                 self.messages[locale] = table
 

@@ -36,7 +36,7 @@ from samtempa.tutorials.service import (
     TutorialService,
     service_for,
 )
-from samtempa.tutorials.texts import TEXTS, colon
+from samtempa.tutorials.texts import all_texts, colon
 from samtempa.tutorials.views import COOKIE, read_progress, shell_board, write_progress
 from samtempa.words import word
 
@@ -45,7 +45,7 @@ router = APIRouter()
 
 def _texts(locale: str) -> dict[str, str]:
     """Every interface text of the tutorial pages in the visitor's language."""
-    texts = {key.replace("-", "_"): value[locale] for key, value in TEXTS.items()}
+    texts = {key.replace("-", "_"): value for key, value in all_texts(locale).items()}
     texts["colon"] = colon(locale)
     for letter, name in (("U", "up"), ("D", "down"), ("L", "left"), ("R", "right")):
         texts[f"dir_{letter}"] = word(locale, name)  # the games' words (samtempa/words.py)
