@@ -56,9 +56,18 @@ _HATCHED = {
     "white": N_("The egg %(cell)s hatches as a white turtle (WTS-5.2)."),
 }
 
+#: What the terminal board's signs mean (the colours are the games' words).
 LEGEND = N_(
-    "● black  ○ white  1 2 3… eggs (1 hatches first)  [ ] picks  × captured  ∅ vanished egg"
+    "● %(black)s  ○ %(white)s  1 2 3… eggs (1 hatches first)  [ ] picks  × captured  ∅ vanished egg"
 )
+
+
+def legend(lang: str) -> str:
+    """The signs of the terminal board, in ``lang``."""
+    lang = pick_lang(lang)
+    return tr(
+        lang, LEGEND, black=vocabulary.word(lang, "black"), white=vocabulary.word(lang, "white")
+    )
 
 
 def who(colour: str, lang: str) -> str:

@@ -38,14 +38,13 @@ def list_lessons(console: Console, service: TutorialService, progress: Progress,
 
 def _shell_view(position: Position, attempt: Attempt | None, lang: str) -> list[RenderableType]:
     from samtempa.terminal.shell import board_text
-    from samtempa.tutorials.catalog import tr
-    from samtempa.tutorials.shell import LEGEND
+    from samtempa.tutorials.shell import legend
 
     if attempt is not None and attempt.played_state is not None:
         board = board_text(attempt.played_state, attempt.report)
     else:
         board = board_text(position.state)
-    return [board, Text(tr(lang, LEGEND), style="dim")]
+    return [board, Text(legend(lang), style="dim")]
 
 
 def _snake_view(position: Position, attempt: Attempt | None, lang: str) -> list[RenderableType]:

@@ -10,7 +10,7 @@ the terminal's words, by key (the pages' templates read them as ``t.<key>``).
 from __future__ import annotations
 
 from samtempa import words
-from samtempa.tutorials.catalog import N_, pick_lang, tr
+from samtempa.tutorials.catalog import N_, pick_lang, tr, trc
 
 TEXTS: dict[str, str] = {
     "snake-syntax": N_(
@@ -85,7 +85,7 @@ def all_texts(lang: str) -> dict[str, str]:
 
 def colon(lang: str) -> str:
     """A colon spaced as each language wants (French puts a space before it)."""
-    return " : " if pick_lang(lang) == "fr" else ": "
+    return trc(lang, "colon", ": ")
 
 
 def label(lang: str, key: str) -> str:

@@ -16,14 +16,10 @@ from samtempa.games.snake.terrain import DIRS
 from samtempa.tutorials.catalog import N_, pick_lang, tr, trc
 from samtempa.tutorials.snake.orders import order_text
 
-#: How a snake dies, by the engine's cause (SS-5.8).
-DEATHS = {
-    "body": N_("%(who)s runs into %(by)s's body and dies (death %(nth)s)."),
-    "self": N_("%(who)s runs into its own body and dies (death %(nth)s)."),
-    "wall": N_("%(who)s hits a wall and dies (death %(nth)s)."),
-    "head-on": N_("%(who)s meets another head on the same cell and dies (death %(nth)s)."),
-    "ghost": N_("%(who)s dies: a ghost turned normal while overlapping it (death %(nth)s)."),
-}
+#: How a snake dies: the engine's cause (SS-5.8) in the games' words, and the snake whose
+#: body it hit (its killer, SS-5.5 case 1) when there is one.
+DEATH = N_("%(who)s dies %(cause)s (death %(nth)s).")
+DEATH_BY = N_("%(who)s dies %(cause)s: %(by)s's (death %(nth)s).")
 #: A portal placed by a shot, by the direction it faces.
 PORTALS = {
     "U": N_("%(who)s places portal %(slot)s on %(cell)s, facing up."),
@@ -53,11 +49,12 @@ def _frame_events(f: Any, lang: str, cell: Any) -> list[str]:
                who=name(t.snake), owner=name(t.owner), a=cell(t.source), b=cell(t.target))
         )  # fmt: skip
     for snake_id, death in f.deaths:
-        by = name(death.by) if death.by else ""
-        events.append(
-            tr(lang, DEATHS[str(death.cause)], who=name(snake_id), by=by,
-               nth=_nth(death.number, lang))
-        )  # fmt: skip
+        cause = vocabulary.death_cause(pick_lang(lang), str(death.cause))
+        values = {"who": name(snake_id), "cause": cause, "nth": _nth(death.number, lang)}
+        if str(death.cause) == "body" and death.by:
+            events.append(tr(lang, DEATH_BY, by=name(death.by), **values))
+        else:
+            events.append(tr(lang, DEATH, **values))
     for snake_id in f.ghosts_ended:
         events.append(tr(lang, "%(who)s is no longer a ghost.", who=name(snake_id)))
     for snake_id, trap_cell in f.traps:

@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from samtempa import words as vocabulary
 from samtempa.games.base import JSON
 from samtempa.tutorials.base import ActionError
-from samtempa.tutorials.catalog import N_, each_lang, tr
+from samtempa.tutorials.catalog import N_, each_lang, pick_lang, tr
 
 ENGLISH_LETTERS = "UDLR"
 #: Translators: the letters a learner types for up, down, left and right, in this order
@@ -167,7 +168,8 @@ def order_from_form(form: dict[str, str], lang: str) -> JSON:
 def order_text(order: JSON, lang: str) -> str:
     """An order as the reveal shows it, in the learner's letters: ``RRURR, dash 1``."""
     if order.get("breaker"):
-        return tr(lang, "Breaker, still the whole turn")
+        breaker = vocabulary.race_name(pick_lang(lang), "breaker")
+        return tr(lang, "%(race)s, still the whole turn", race=breaker)
 
     def d(x: Any) -> str:
         return letters(str(x), lang)

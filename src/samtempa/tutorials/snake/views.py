@@ -24,10 +24,21 @@ from samtempa.tutorials.snake.narration import name_of
 _ENGINE = SnakeSynapse()
 _LETTER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
+#: What the terminal board's signs mean; the things it names are the games' words.
 LEGEND = N_(
-    "@ head (o Ghost, v Digger in a wall)  ■ body  grey: corpse  ## wall  "
-    "XX wall no Digger crosses  T trap  ! cell about to go  H ladder  ⇡1 portal"
+    "@ %(head)s (o %(ghost)s, v %(digger)s in a wall)  ■ %(body)s  grey: %(corpse)s  "
+    "## %(wall)s  XX %(wall)s no %(digger)s crosses  T %(trap)s  ! cell about to go  "
+    "H %(ladder)s  ⇡1 %(portal)s"
 )
+_LEGEND_WORDS = ("head", "body", "corpse", "wall", "trap", "ladder", "portal")
+
+
+def legend(lang: str) -> str:
+    """The signs of the terminal board, in ``lang``."""
+    lang = pick_lang(lang)
+    names = {w: vocabulary.word(lang, w) for w in _LEGEND_WORDS}
+    races = {r: vocabulary.race_name(lang, r) for r in ("ghost", "digger")}
+    return tr(lang, LEGEND, **names, **races)
 
 
 @dataclass(frozen=True)
@@ -127,5 +138,5 @@ def board_view(state: Any, lang: str) -> list[RenderableType]:
     for snake in data["snakes"]:
         style = STYLES.get(snake["colour"], "white") if snake["alive"] else "grey37"
         out.append(Text(legend_line(snake, lang), style=style))
-    out.append(Text(tr(lang, LEGEND), style="dim"))
+    out.append(Text(legend(lang), style="dim"))
     return out
