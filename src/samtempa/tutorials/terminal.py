@@ -25,7 +25,8 @@ from samtempa.tutorials.service import Attempt, Position, TutorialService, servi
 from samtempa.tutorials.texts import colon, label, say
 
 QUIT = ("q", "quit", "exit")
-HINT = ("h", "?", "hint", "indice", "helpo")
+#: What asks for the hint: ``h``, ``?``, or the word "hint" in any language.
+HINT = ("h", "?", *(say(lang, "hint").lower() for lang in LANGS))
 
 
 def list_lessons(console: Console, service: TutorialService, progress: Progress, lang: str) -> None:

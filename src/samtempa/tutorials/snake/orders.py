@@ -9,44 +9,58 @@ English letters and power words always work.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from samtempa import words as vocabulary
 from samtempa.games.base import JSON
 from samtempa.tutorials.base import ActionError
-from samtempa.tutorials.catalog import N_, each_lang, pick_lang, tr
+from samtempa.tutorials.catalog import LANGS, N_, each_lang, pick_lang, tr
 
 ENGLISH_LETTERS = "UDLR"
 #: Translators: the letters a learner types for up, down, left and right, in this order
 #: (French: Haut, Bas, Gauche, Droite).
 LETTERS = N_("UDLR")
 
-#: Power words, in every language (English always works).
-_WORDS = {
+#: Power words a learner may type: the English keywords and a few verbs ("creuser",
+#: "pafi"); the race and cell names of every language come from the games' words.
+_VERBS = {
     "breaker": "breaker",
     "break": "breaker",
-    "freineur": "breaker",
-    "bremsanto": "breaker",
     "bremsi": "breaker",
     "dash": "dash",
     "trap": "trap",
-    "piège": "trap",
-    "piege": "trap",
-    "kaptilo": "trap",
     "dig": "dig",
     "creuse": "dig",
     "creuser": "dig",
     "fosi": "dig",
     "ghost": "ghost",
-    "fantôme": "ghost",
-    "fantome": "ghost",
-    "fantomo": "ghost",
     "shoot": "shoot",
     "tir": "shoot",
     "tire": "shoot",
     "pafo": "shoot",
     "pafi": "shoot",
 }
+#: The power each games' word names: a race's own power, or the trap it sets.
+_NAMED = {"breaker": "breaker", "ghost": "ghost", "trap": "trap"}
+
+
+def _plain(word: str) -> str:
+    """A word without its accents (``fantôme`` → ``fantome``), as a keyboard may type it."""
+    return unicodedata.normalize("NFKD", word).encode("ascii", "ignore").decode("ascii")
+
+
+def _power_words() -> dict[str, str]:
+    found = dict(_VERBS)
+    for lang in LANGS:
+        for english, power in _NAMED.items():
+            word = vocabulary.word(lang, english).lower()
+            found.setdefault(word, power)
+            found.setdefault(_plain(word), power)
+    return found
+
+
+_WORDS = _power_words()
 
 BAD_NOTATION = N_(
     "Write a path of letters (U, D, L, R), then a power if you like: "
