@@ -9,17 +9,17 @@ from typing import Any
 
 import pytest
 from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 
 from samtempa import i18n, words
 from samtempa.tutorials import catalog
 from samtempa.tutorials.catalog import LANGS, tr
 
 TUTORIALS = Path(catalog.__file__).resolve().parent
-#: As ``babel.cfg`` and the catalogue's docstring say.
-METHODS = [
-    ("**/lessons/*.json", "samtempa.tutorials.catalog:extract_lessons"),
-    ("**.py", "python"),
-]
+#: What ``pybabel extract`` reads: the tutorials' ``babel.cfg`` (Python and the lesson files).
+with (TUTORIALS / "babel.cfg").open() as cfg:
+    METHODS, _OPTIONS = parse_mapping_cfg(cfg)  # type: ignore[no-untyped-call]
+#: As the first line of ``babel.cfg`` and the catalogue's docstring say.
 KEYWORDS: dict[str, Any] = {
     "tr": (2,),
     "trc": ((2, "c"), 3),
@@ -43,6 +43,16 @@ def extracted() -> dict[str, str | tuple[str, ...]]:
         elif message:
             found[message if context is None else i18n.in_context(context, message)] = message
     return found
+
+
+def test_the_keywords_are_those_babel_cfg_gives_pybabel() -> None:
+    command = (TUTORIALS / "babel.cfg").read_text().splitlines()[0]
+    for name, spec in KEYWORDS.items():
+        if spec is None:
+            assert f"-k {name} " in command
+        else:
+            where = ",".join(f"{p[0]}{p[1]}" if isinstance(p, tuple) else str(p) for p in spec)
+            assert f"-k {name}:{where} " in command
 
 
 def test_the_extraction_finds_the_code_and_the_lessons() -> None:

@@ -99,8 +99,8 @@ def lesson_messages(data: Any) -> Iterator[str]:
 def extract_lessons(
     fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
 ) -> Iterator[tuple[int, str, str, list[str]]]:
-    """A Babel extractor for the lesson files (``babel.cfg``: ``[samtempa.tutorials.catalog
-    :extract_lessons: **/lessons/*.json]``)."""
+    """A Babel extractor for the lesson files (``babel.cfg``: ``[samtempa.tutorials.catalog.
+    extract_lessons: **/lessons/*.json]``)."""
     text = fileobj.read().decode("utf-8")
     lines = text.splitlines()
     for message in lesson_messages(json.loads(text)):
