@@ -36,6 +36,7 @@ from samtempa.tutorials.service import (
     TutorialService,
     service_for,
 )
+from samtempa.tutorials.snake import learner_race, snake_board
 from samtempa.tutorials.texts import all_texts, colon
 from samtempa.tutorials.views import COOKIE, read_progress, shell_board, write_progress
 from samtempa.words import word
@@ -195,8 +196,6 @@ def _page(
         if attempt is not None and attempt.played is not None:
             boards["played"] = shell_board(attempt.played, attempt.report, lang)
     else:
-        from samtempa.tutorials.snake import learner_race, snake_board
-
         race = learner_race(lesson)
         boards["position"] = snake_board(position.state_json, None, lang)
         if attempt is not None and attempt.played is not None:
