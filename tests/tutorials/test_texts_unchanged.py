@@ -60,6 +60,12 @@ NOW_FROM_THE_GAMES_WORDS = {
     "snake._S/body", "snake._S/self", "snake._S/wall", "snake._S/head-on", "snake._S/ghost",
     "snake._S/breaking", "snake.LEGEND", "shell.LEGEND",
 }  # fmt: skip
+#: Genuine errors fixed on the way: (where, language) → the text now.
+FIXED = {
+    # Esperanto's object takes the accusative ("Vi ludas Ruĝon"); the name is put in
+    # as it is, so the sentence says "as": "Vi ludas kiel Ruĝo (Fosisto)."
+    ("texts.TEXTS/you-are", "eo"): "Vi ludas kiel %(who)s.",
+}
 
 
 def _conv(text: str) -> str:
@@ -104,7 +110,7 @@ def test_every_old_sentence_reads_the_same_from_the_catalogue() -> None:
     checked = 0
     for where, msgid, texts in _old_sentences():
         for lang, text in texts.items():
-            assert tr(lang, msgid) == text, (where, lang)
+            assert tr(lang, msgid) == FIXED.get((where, lang), text), (where, lang)
             checked += 1
     assert checked > 600
 

@@ -14,7 +14,7 @@ Extract with ``pybabel extract -F src/samtempa/tutorials/babel.cfg -k tr:2
 >>> tr("fr", "Your move"), tr("de", "Your move")
 ('Votre coup', 'Your move')
 >>> tr("eo", "You play %(who)s.", who="Ruĝo")
-'Vi ludas Ruĝo.'
+'Vi ludas kiel Ruĝo.'
 """
 
 from __future__ import annotations

@@ -14,8 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from samtempa import words
-from samtempa.i18n import read_catalog
+from samtempa import i18n, words
 
 LOCALES = ("fr", "eo", "en")
 LOCALE_NAMES = {"fr": "Français", "eo": "Esperanto", "en": "English"}
@@ -39,13 +38,9 @@ class Catalogs:
             )
             # The games' words come first: one vocabulary for pages, tutorials, pictures
             # and terminal (samtempa/words.py); the site's catalogues hold sentences.
-            table: dict[str, str] = dict(words.table(locale))
-            for path in paths:
-                for key, value in read_catalog(path, locale).items():
-                    if isinstance(value, str):
-                        table.setdefault(key, value)
+            merged = i18n.merge(paths, locale, first=dict(words.table(locale)))
             if paths:
-                self.messages[locale] = table
+                self.messages[locale] = {k: v for k, v in merged.items() if isinstance(v, str)}
 
     def gettext(self, locale: str) -> Callable[..., str]:
         """``_("Hello %(name)s", name=…)`` for one locale; untranslated text stays English."""
