@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from samtempa.tutorials.catalog import ntr, tr
+from samtempa.tutorials.catalog import ntr, title_texts, tr
 from tests.tutorials.capture import FIXTURE, capture
 
 
@@ -110,7 +110,9 @@ def test_every_old_sentence_reads_the_same_from_the_catalogue() -> None:
     checked = 0
     for where, msgid, texts in _old_sentences():
         for lang, text in texts.items():
-            assert tr(lang, msgid) == FIXED.get((where, lang), text), (where, lang)
+            # A lesson titled with a games' word (a race) takes it from samtempa/words.py.
+            now = title_texts(msgid)[lang] if where.endswith("/title") else tr(lang, msgid)
+            assert now == FIXED.get((where, lang), text), (where, lang)
             checked += 1
     assert checked > 600
 

@@ -25,7 +25,7 @@ from functools import cache
 from pathlib import Path
 from typing import IO, Any
 
-from samtempa import i18n
+from samtempa import i18n, words
 
 LANGS = ("fr", "eo", "en")
 DEFAULT_LANG = "en"
@@ -79,6 +79,25 @@ def each_lang(message: str, /, **values: object) -> Texts:
     return {lang: tr(lang, message, **values) for lang in LANGS}
 
 
+def game_word(text: str) -> str | None:
+    """The games' word a text is (a lesson titled "Breaker"), or None."""
+    key = text.lower()
+    return key if key in words.table("fr") else None
+
+
+def title_texts(english: str) -> Texts:
+    """A lesson's title in every language: a games' word (a race's lesson is titled with the
+    race) comes from :mod:`samtempa.words`, any other title from the catalogue."""
+    word = game_word(english)
+    if word is None:
+        return each_lang(english)
+    return {lang: _capital(words.word(lang, word)) for lang in LANGS}
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 # --- extraction from the lesson files -----------------------------------------------------
 
 #: The keys of a lesson file whose values are texts for the learner.
@@ -88,8 +107,9 @@ LESSON_TEXTS = ("title", "instruction", "explanation", "hint")
 def lesson_messages(data: Any) -> Iterator[str]:
     """Every text of a lesson file (``lessons/<game>.json``), in file order."""
     for lesson in data.get("lessons", []) if isinstance(data, dict) else []:
-        if isinstance(lesson.get("title"), str):
-            yield lesson["title"]
+        title = lesson.get("title")
+        if isinstance(title, str) and game_word(title) is None:
+            yield title
         for step in lesson.get("steps", []):
             for key in LESSON_TEXTS[1:]:
                 if isinstance(step.get(key), str):

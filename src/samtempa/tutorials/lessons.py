@@ -19,7 +19,14 @@ from importlib import resources
 from typing import Any
 
 from samtempa.games.registry import GAME_NAMES
-from samtempa.tutorials.catalog import DEFAULT_LANG, LANGS, Texts, each_lang, pick_lang
+from samtempa.tutorials.catalog import (
+    DEFAULT_LANG,
+    LANGS,
+    Texts,
+    each_lang,
+    pick_lang,
+    title_texts,
+)
 
 __all__ = ["DEFAULT_LANG", "LANGS", "Lesson", "LessonError", "LessonStep", "Texts", "pick_lang"]
 
@@ -67,6 +74,11 @@ def _texts(data: Any, where: str) -> Texts:
     if not isinstance(data, str) or not data.strip():
         raise LessonError(f"{where} must be a non-empty English text")
     return each_lang(data)
+
+
+def _title(data: Any, where: str) -> Texts:
+    _texts(data, where)
+    return title_texts(data)
 
 
 def _step(data: Any, where: str) -> LessonStep:
@@ -124,7 +136,7 @@ def parse_lessons(game: str, data: Any) -> tuple[Lesson, ...]:
             Lesson(
                 id=lesson_id,
                 game=game,
-                title=_texts(item["title"], f"{where}.title"),
+                title=_title(item["title"], f"{where}.title"),
                 rules=tuple(rules),
                 player=str(item["player"]),
                 start=start,
