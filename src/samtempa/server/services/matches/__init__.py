@@ -40,10 +40,13 @@ from samtempa.server.services.matches.turns import (
 from samtempa.server.services.matches.values import (
     BOT,
     Actor,
+    Holder,
     LiveInfo,
     Reveal,
     SubmitOutcome,
     TurnOpen,
+    controlled,
+    holders_of,
     utcnow,
 )
 from samtempa.server.services.matches.views import live_info_tx, seat_json, snapshot_message
@@ -53,6 +56,7 @@ __all__ = [
     "ORDER_ERRORS",
     "Actor",
     "Computed",
+    "Holder",
     "LiveInfo",
     "MatchCoordinator",
     "Reveal",
@@ -62,6 +66,8 @@ __all__ = [
     "check_order",
     "clock_rules",
     "compute_turn",
+    "controlled",
+    "holders_of",
     "live_info_tx",
     "lock_match",
     "open_turn",

@@ -23,6 +23,7 @@ from samtempa.server.services.matches.values import (
     Reveal,
     SubmitOutcome,
     TurnOpen,
+    controlled,
     utcnow,
 )
 from samtempa.server.services.matches.views import _seconds_left, live_info_tx, snapshot_message
@@ -195,14 +196,17 @@ class MatchCoordinator:
         self._spawn(self._send_snapshots(match_id))
 
     async def snapshot_for(self, conn: Connection) -> Message:
-        actor = Actor(conn.user_id, conn.session_id)
+        """The connection's picture from the seats as they are now; its players follow."""
+        actor = _actor_of(conn)
 
         def work() -> Message:
             with self.db.read() as session:
                 info = live_info_tx(session, conn.match_id, actor)
                 return snapshot_message(info, actor, self.now())
 
-        return await self.db.run(work)
+        message = await self.db.run(work)
+        conn.players = frozenset(message["yours"])
+        return message
 
     async def close(self) -> None:
         for task in list(self._tasks):
@@ -226,15 +230,13 @@ class MatchCoordinator:
                     conn.close()
 
     def _announce_submitted(self, outcome: SubmitOutcome) -> None:
+        """Who sent orders, to everyone; the orders to whoever holds the author's seat as
+        the sealing transaction read it (not the rights a socket had when it connected)."""
+        public: Message = {"type": "submitted", "turn": outcome.turn, "player": outcome.player}
+        private: Message = {**public, "orders": outcome.orders}
+
         def make(conn: Connection) -> Message:
-            message: Message = {
-                "type": "submitted",
-                "turn": outcome.turn,
-                "player": outcome.player,
-            }
-            if outcome.player in conn.players:  # the author only sees what was sent
-                message["orders"] = outcome.orders
-            return message
+            return private if outcome.may_read(_actor_of(conn)) else public
 
         self.hub.publish(outcome.match_id, make)
 
@@ -248,7 +250,9 @@ class MatchCoordinator:
         views: dict[str | None, Message] = {}
 
         def make(conn: Connection) -> Message:
-            viewer = conn.viewer
+            # The seats as the resolving transaction read them decide whose view this is.
+            mine = controlled(reveal.holders, _actor_of(conn))
+            viewer = mine[0] if len(mine) == 1 else None
             if viewer not in views:
                 views[viewer] = {
                     "type": "reveal",
@@ -307,3 +311,7 @@ class MatchCoordinator:
         except Refusal as refusal:
             if refusal.code not in ("wrong-turn", "game-over", "already-submitted"):
                 log.warning("bot %s refused in match %s: %s", player, match_id, refusal.code)
+
+
+def _actor_of(conn: Connection) -> Actor:
+    return Actor(conn.user_id, conn.session_id)

@@ -16,7 +16,13 @@ from samtempa.games.registry import get_game
 from samtempa.server.models import Match, PendingOrder, Seat, Turn
 from samtempa.server.services.errors import Refusal
 from samtempa.server.services.matches.orders import check_order
-from samtempa.server.services.matches.values import Actor, Reveal, SubmitOutcome, TurnOpen
+from samtempa.server.services.matches.values import (
+    Actor,
+    Reveal,
+    SubmitOutcome,
+    TurnOpen,
+    holders_of,
+)
 from samtempa.server.services.reports import report_to_json
 
 if TYPE_CHECKING:
@@ -111,7 +117,7 @@ def submit_tx(
     )
     session.add(row)
     pending[player] = row
-    outcome = SubmitOutcome(match_id, number, player, canonical)
+    outcome = SubmitOutcome(match_id, number, player, canonical, holders=holders_of(seats))
     rules = clock_rules(match)
     if all(p in pending for p in game.players(state)) and (
         rules is None or rules.resolves_when_complete(session, match, now)
@@ -239,6 +245,7 @@ def _resolve(
         match.status,
         match.result,
         next_turn,
+        holders=holders_of(seats),
     )
     rules = clock_rules(match)
     if rules is not None:

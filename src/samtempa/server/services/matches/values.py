@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from samtempa.server.models import Match, Seat
 
@@ -12,6 +13,36 @@ from samtempa.server.models import Match, Seat
 def utcnow() -> datetime:
     """Naive UTC, as stored in the database."""
     return datetime.now(UTC).replace(tzinfo=None)
+
+
+class SeatLike(Protocol):
+    """What deciding who controls a seat reads: a stored seat, or a :class:`Holder`."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def user_id(self) -> int | None: ...
+    @property
+    def session_id(self) -> str | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Holder:
+    """Who held a seat when a transaction read it: what a message's rights are decided from.
+
+    A message leaves with the holders of the transaction that made it, never with
+    rights a connection was given earlier (a seat changes hands: issue 17).
+    """
+
+    player: str
+    kind: str
+    user_id: int | None
+    session_id: str | None
+
+
+def holders_of(seats: Iterable[Seat]) -> dict[str, Holder]:
+    """The seats' holders by player, in seat order (copied: they outlive the transaction)."""
+    return {s.player: Holder(s.player, s.kind, s.user_id, s.session_id) for s in seats}
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,7 +53,7 @@ class Actor:
     session_id: str | None = None
     bot: bool = False
 
-    def controls(self, seat: Seat) -> bool:
+    def controls(self, seat: SeatLike) -> bool:
         """An account's seat is its account's alone, on any browser (never by session);
         a guest's seat (no account) is the browser session's that took it."""
         if seat.kind == "bot":
@@ -35,6 +66,11 @@ class Actor:
 
 
 BOT = Actor(bot=True)
+
+
+def controlled(holders: Mapping[str, Holder], actor: Actor) -> list[str]:
+    """The players ``actor`` holds, in seat order."""
+    return [p for p, seat in holders.items() if actor.controls(seat)]
 
 
 @dataclass(slots=True)
@@ -63,6 +99,7 @@ class Reveal:
     result: dict[str, Any] | None
     next_turn: TurnOpen | None
     engine_state: Any = None  # the state object, when at hand (spares reading the JSON back)
+    holders: Mapping[str, Holder] = field(default_factory=dict)  # the seats when resolved
 
 
 @dataclass(slots=True)
@@ -74,6 +111,12 @@ class SubmitOutcome:
     player: str
     orders: Any
     revealed: Reveal | None = None
+    holders: Mapping[str, Holder] = field(default_factory=dict)  # the seats when sealed
+
+    def may_read(self, actor: Actor) -> bool:
+        """Whether ``actor`` holds the author's seat now (the orders go to them alone)."""
+        seat = self.holders.get(self.player)
+        return seat is not None and actor.controls(seat)
 
 
 @dataclass(slots=True)
