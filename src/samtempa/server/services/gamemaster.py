@@ -23,6 +23,7 @@ from samtempa.server.services.errors import Refusal
 from samtempa.server.services.events import log_event
 from samtempa.server.services.matches import TurnOpen, lock_match, seats_of
 from samtempa.server.services.notices import notify
+from samtempa.server.services.seat_hands import hand_over, refuse_game_master
 
 MAX_EXTEND_HOURS = 14 * 24
 
@@ -139,9 +140,12 @@ def resolve_now_tx(session: Session, user: User, match_id: str, now: datetime) -
 def replace_tx(
     session: Session, user: User, match_id: str, player: str, replacement: str, now: datetime
 ) -> TurnOpen | None:
-    """Give a seat to another account (its login) or to a bot (``bot:LEVEL``).
+    """Give a seat to another account (its login) or to a bot (``bot:LEVEL``), never to the
+    game master (:mod:`.seat_hands`).
 
-    The seat keeps its snake, colour, race and any orders already sent this turn.
+    The seat keeps its snake, colour, revealed race and any orders already sent this
+    turn (sealed from the newcomer until the reveal); a race chosen in secret and not
+    revealed yet is dropped, the newcomer chooses their own.
     """
     match, edition = require_gm(session, user, match_id)
     if match.status not in ("setup", "playing"):
@@ -151,6 +155,11 @@ def replace_tx(
     if seat is None:
         raise Refusal("unknown-player", "%(player)s is not a player of this game", player=player)
     old = seat.label or (f"bot {seat.bot_level}" if seat.kind == "bot" else player)
+    sent = (
+        session.get(PendingOrder, (match_id, match.turn + 1, player))
+        if match.status == "playing"
+        else None
+    )
     opened: TurnOpen | None = None
     replacement = replacement.strip()
     if replacement.startswith("bot:"):
@@ -172,13 +181,13 @@ def replace_tx(
             "",
         )
         new = f"bot {level}"
-        sent = session.get(PendingOrder, (match_id, match.turn + 1, player))
         if sent is None:
             opened = TurnOpen(match_id, match.turn + 1, match.deadline, [(player, level)])
     else:
         newcomer = session.scalar(select(User).where(func.lower(User.login) == replacement.lower()))
         if newcomer is None:
             raise Refusal("unknown-user", "there is no account %(login)s", login=replacement)
+        refuse_game_master(edition, newcomer.id, "replace")
         if any(s.user_id == newcomer.id for s in seats):
             raise Refusal(
                 "already-seated",
@@ -204,6 +213,7 @@ def replace_tx(
             turn=match.turn + 1,
             deadline=edition.soft_at.isoformat() if edition.soft_at else None,
         )
+    hand_over(session, seat, edition.phase, match.turn + 1, sent is not None)
     log_event(
         session,
         match_id,

@@ -14,6 +14,15 @@ from samtempa.server.services.live import Message
 from samtempa.server.services.matches.turns import pending_of, seats_of
 from samtempa.server.services.matches.values import Actor, LiveInfo
 
+#: A seat option: the turn whose sealed orders came from the seat's previous holder
+#: (:mod:`..seat_hands`); they stay sealed from its new holder until the reveal.
+INHERITED_TURN = "inherited_turn"
+
+
+def inherited(seat: Seat, turn: int) -> bool:
+    """Whether the orders of ``turn`` were sealed by this seat's previous holder."""
+    return bool(seat.options.get(INHERITED_TURN) == turn)
+
 
 def live_info_tx(session: Session, match_id: str, actor: Actor) -> LiveInfo:
     """The match as ``actor`` may see it now; their own sealed orders included, no one else's."""
@@ -27,8 +36,9 @@ def live_info_tx(session: Session, match_id: str, actor: Actor) -> LiveInfo:
     if match.status == "playing" and match.state is not None:
         game = get_game(match.game)
         waiting = game.players(game.from_json(match.state))
-        mine = {s.player for s in seats if actor.controls(s)}
-        for player, row in pending_of(session, match_id, match.turn + 1).items():
+        number = match.turn + 1
+        mine = {s.player for s in seats if actor.controls(s) and not inherited(s, number)}
+        for player, row in pending_of(session, match_id, number).items():
             submitted.append(player)
             if player in mine:
                 own[player] = row.orders
