@@ -16,6 +16,7 @@ from samtempa.games.registry import get_game
 from samtempa.server.models import Match
 from samtempa.server.services.errors import Refusal
 from samtempa.server.services.live import Connection, LiveHub, Message
+from samtempa.server.services.matches.restart import bot_turns_open_tx
 from samtempa.server.services.matches.turns import resolve_due_tx, submit_tx
 from samtempa.server.services.matches.values import (
     BOT,
@@ -189,6 +190,23 @@ class MatchCoordinator:
             self.scheduler.schedule(opened.match_id, opened.deadline)
         for player, level in opened.bots:
             self._spawn(self._play_bot(opened.match_id, opened.number, player, level))
+
+    async def wake_bots(self) -> int:
+        """At start: every open turn's bot seats that have not played play it now
+        (:mod:`.restart`); returns how many bots were woken."""
+
+        def load() -> list[TurnOpen]:
+            with self.db.read() as session:
+                return bot_turns_open_tx(session)
+
+        woken = 0
+        for opened in await self.db.run(load):
+            for player, level in opened.bots:
+                self._spawn(self._play_bot(opened.match_id, opened.number, player, level))
+                woken += 1
+        if woken:
+            log.info("%d bot seats play the turn they had open when the server stopped", woken)
+        return woken
 
     def publish_snapshot(self, match_id: str) -> None:
         """Everyone watching gets a fresh snapshot (seats changed, the game started…)."""
