@@ -112,3 +112,39 @@ def wait_until(check: Callable[[], Any], timeout: float = 30, what: str = "") ->
             return found
         time.sleep(0.05)
     raise AssertionError(f"timed out waiting for {what or check}")
+
+
+def edition_json(browser: Browser, match_id: str) -> Message:
+    answer = browser.client.get(f"/api/editions/{match_id}")
+    assert answer.status_code == 200, answer.text
+    found: Message = answer.json()
+    return found
+
+
+def playing_edition(
+    master: Browser, players: dict[str, Browser], *, early: bool = True
+) -> tuple[str, dict[str, str]]:
+    """A Snake Synapse edition through its whole ritual (registration, colours, races),
+    its players given by their display name; returns its id and each one's colour."""
+    form = {"game": "snake-synapse", "terrain": "classic", "seats": str(len(players))}
+    made = master.post_form("/editions", {**form, **({"early": "on"} if early else {})})
+    assert made.status_code == 303, made.text
+    match_id = made.headers["location"].rsplit("/", 1)[1]
+    for player in players.values():
+        assert player.post_form(f"/editions/{match_id}/register", {}).status_code == 303
+    for colour in ("red", "blue", "green", "yellow")[: len(players)]:
+        state = edition_json(master, match_id)
+        drafter = next(s for s in state["seats"] if s["index"] == state["drafter"])
+        waiting = [
+            s["index"]
+            for s in state["seats"]
+            if "colour" not in s["options"] and s["index"] != drafter["index"]
+        ]
+        choice = {"colour": colour, **({"next": str(min(waiting))} if waiting else {})}
+        chose = players[drafter["label"]].post_form(f"/editions/{match_id}/colour", choice)
+        assert chose.status_code == 303, chose.text
+    for player in players.values():
+        assert player.post_form(f"/editions/{match_id}/race", {"race": "dasher"}).status_code == 303
+    state = edition_json(master, match_id)
+    assert state["phase"] == "playing", state
+    return match_id, {s["label"]: s["player"] for s in state["seats"]}
