@@ -133,7 +133,7 @@
     if (e.target.closest && e.target.closest("input, select, textarea, summary, details")) return;
     const keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
     if (e.key in keys) { e.preventDefault(); setPlaying(false); go(keys[e.key]); }
-    else if (e.key === " " && !(e.target.closest && e.target.closest("button, a"))) { e.preventDefault(); playBtn.click(); }
+    else if (e.key === " " && !(e.target.closest && e.target.closest("button"))) { e.preventDefault(); playBtn.click(); }
   });
 
   show(turn, -1, false);
