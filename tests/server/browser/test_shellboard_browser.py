@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from samtempa.server.core.i18n import Catalogs
 
+from .axe import blocking, describe, run_axe
 from .site_pages import csrf, new_match, play_to_the_end, sign_up
 from .test_shell_browser import cell, hand_over, wait_turn
 
@@ -25,6 +26,12 @@ def new_page(browser: Browser, server: str, **options: Any) -> Page:
     context = browser.new_context(base_url=server, **options)
     context.set_default_timeout(20_000)
     return context.new_page()
+
+
+def axe_clean(page: Page) -> None:
+    """No serious or critical axe-core violation on the page as it stands."""
+    problems = [describe(v) for v in blocking(run_axe(page))]
+    assert not problems, problems
 
 
 def hotseat(page: Page, _: Any = EN) -> None:
@@ -68,6 +75,7 @@ def test_cells_say_what_is_on_them_and_the_board_is_render_s_drawing(
     # The reveal is told to screen readers in words.
     expect(page.locator("#reveal-said")).to_have_attribute("aria-live", "polite")
     expect(page.locator("#reveal-said")).to_have_text("Both picked C3: an egg is laid there.")
+    axe_clean(page)
 
 
 def test_keyboard_play_on_a_roving_tabindex_grid(browser: Browser, server: str) -> None:
@@ -128,6 +136,8 @@ def test_the_hand_over_screen_and_no_trace_of_the_first_pick(browser: Browser, s
         expect(page.locator(".play-area")).to_be_hidden()
         go = page.get_by_role("button", name="I am White: continue")
         expect(go).to_be_focused()
+        if n == 1:
+            axe_clean(page)
         go.click()
         expect(screen).to_have_count(0)
         expect(page.locator("#status")).to_contain_text("white to play")
@@ -235,6 +245,7 @@ def test_the_replay_has_a_move_list_autoplay_and_keys(browser: Browser, server: 
     expect(turn_no).to_have_text("After turn 5 of 5")
     expect(play).to_have_attribute("aria-pressed", "false")
     expect(page.get_by_role("link", name="A5/I9")).to_have_attribute("aria-current", "step")
+    axe_clean(page)
 
 
 def test_a_snake_replay_steps_through_every_frame(browser: Browser, server: str) -> None:
@@ -262,6 +273,7 @@ def test_a_snake_replay_steps_through_every_frame(browser: Browser, server: str)
         page.get_by_role("link", name="Next step").click()
         page.get_by_role("link", name="Next step").click()
         expect(turn_no).to_have_text(f"After turn 2 of {turns} · Frame 1")
+    axe_clean(page)
 
 
 def test_a_whole_game_against_the_computer_on_a_phone(browser: Browser, server: str) -> None:
