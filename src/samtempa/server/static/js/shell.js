@@ -20,6 +20,7 @@
   let submitted = new Set(snap.submitted);
   let myOrders = Object.assign({}, snap.your_orders);
   let animating = false;
+  let sending = false;               // a pick is on its way: a second click waits for the answer
   let queue = [];
   let focusCell = HOME;
   let picture = null;                // the element holding the drawing
@@ -212,7 +213,8 @@
 
   function pick(n) {
     const p = currentPicker();
-    if (!p || animating) return;
+    if (!p || animating || sending) return;
+    sending = true;
     L.send({ type: "orders", player: p, orders: n, turn: view.turn + 1 });
   }
 
@@ -248,6 +250,7 @@
   }
 
   async function handle(m) {
+    if (m.type === "snapshot" || m.type === "reveal" || m.type === "error" || (m.type === "submitted" && "orders" in m)) sending = false;
     if (m.type === "snapshot") {
       if (snap.status !== m.status && (snap.status === "open" || m.status === "open")) { location.reload(); return; }
       const turnBefore = view ? view.turn : null;
