@@ -23,6 +23,7 @@ from samtempa.games.registry import get_game
 from samtempa.render import shell_story
 from samtempa.render.shell import turn_pictures
 from samtempa.render.shell_board import board_svg, final_picture
+from samtempa.render.snake import state_svg as snake_svg
 
 Gettext = Callable[..., str]
 ARROWS = {"U": "↑", "D": "↓", "L": "←", "R": "→"}
@@ -70,10 +71,9 @@ def notation(state: Mapping[str, Any], orders: Mapping[str, Any], _: Gettext) ->
     """A turn's orders in a line: ``E5/B4`` (WTS-7.1); Snake Synapse's paths as arrows."""
     if state.get("game") == "what-the-shell":
         return shell_story.notation(orders)
-    parts = []
-    for player, order in orders.items():
-        parts.append(f"{_(player.capitalize())} {_snake_order(order, _)}")
-    return " · ".join(parts)
+    seats = [str(s.get("id")) for s in state.get("snakes", [])]
+    players = sorted(orders, key=lambda p: seats.index(p) if p in seats else len(seats))
+    return " · ".join(f"{_(p.capitalize())} {_snake_order(orders[p], _)}" for p in players)
 
 
 def _shell_scenes(before: Mapping[str, Any], row: TurnRow, _: Gettext) -> list[Scene]:
@@ -115,9 +115,7 @@ def _snake_scenes(row: TurnRow, _: Gettext) -> list[Scene]:
 
 
 def _snake_svg(state: Mapping[str, Any], caption: str) -> str:
-    from samtempa.render.snake import state_svg
-
-    return state_svg(state, caption)
+    return snake_svg(state, caption)
 
 
 def _snake_order(order: Any, _: Gettext) -> str:

@@ -173,7 +173,12 @@
   async function drawTurn(turn) {
     try {
       const answer = await loadScenes(turn);
-      if (view && view.turn === turn) showScene(answer.scenes[answer.scenes.length - 1]);
+      if (!view || view.turn !== turn || animating) return;
+      showScene(answer.scenes[answer.scenes.length - 1]);
+      // After a reload the last turn is still told (in the list, not aloud again).
+      if (turn > 0 && !stepsEl.children.length) {
+        for (const scene of answer.scenes) for (const line of scene.lines) addStep(line);
+      }
     } catch (e) { /* the buttons still say what is where */ }
   }
 
