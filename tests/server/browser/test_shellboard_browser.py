@@ -300,3 +300,22 @@ def test_a_whole_game_against_the_computer_on_a_phone(browser: Browser, server: 
     expect(verdict).to_have_text(re.compile(r"^(You won\.|You lost\.|Draw\.)"))
     expect(page.locator("#steps")).to_contain_text("The game is over.")
     fits_on_screen(page)
+
+
+def test_snake_synapse_on_one_screen_hands_over_too(browser: Browser, server: str) -> None:
+    page = new_page(browser, server)
+    sign_up(page)
+    token = csrf(page, "/")
+    match = new_match(page, token, "snake-synapse", ["me", "local", "bot:easy"])
+    page.goto(f"/matches/{match}")
+    expect(page.locator("#status")).to_contain_text("red to play")
+    for _step in range(5):
+        page.get_by_role("button", name="down", exact=True).click()
+    expect(page.locator("#board .sq.path")).not_to_have_count(0)
+    page.get_by_role("button", name="Send").click()
+    expect(page.get_by_role("region", name="Give the device to Blue")).to_be_visible()
+    expect(page.locator(".play-area")).to_be_hidden()
+    page.get_by_role("button", name="I am Blue: continue").click()
+    expect(page.locator("#status")).to_contain_text("blue to play")
+    expect(page.locator("#board .sq.path")).to_have_count(0)  # nothing of red's path
+    expect(page.locator("#path-text")).to_have_text(re.compile(r"^ \(0/\d+\)$"))
