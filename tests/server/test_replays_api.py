@@ -97,3 +97,30 @@ def test_the_replay_page_lists_the_moves_in_the_notation(client: TestClient) -> 
     assert "⏮" not in page
     assert "⏭" not in page
     assert "noir a joué I9." in page
+
+
+def test_snake_scenes_are_every_frame_with_the_key_in_words(client: TestClient) -> None:
+    data = {"csrf_token": csrf_of(client), "game": "snake-synapse", "seat0": "me"}
+    data |= {"seat1": "local", "seat2": "none", "terrain": "classic", "race0": "breaker"}
+    r = client.post("/matches", data=data, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    mid = str(r.headers["location"]).rsplit("/", 1)[1]
+    headers = {"x-csrf-token": csrf_of(client)}
+    snap = client.get(f"/api/matches/{mid}").json()
+    n = snap["view"]["path_length"]
+    for player in snap["yours"]:
+        r = client.post(
+            f"/api/matches/{mid}/orders",
+            json={"player": player, "orders": {"path": "D" * n}, "turn": 1},
+            headers=headers,
+        )
+        assert r.status_code == 200, r.text
+    steps = scenes(client, mid, 1, "fr")["scenes"]
+    stored = client.get(f"/api/matches/{mid}/turns").json()[0]
+    frames = [s for s in steps if s["frame"] is not None]
+    assert [s["frame"] for s in frames] == list(range(1, len(frames) + 1))
+    assert len(steps) == len(frames) + 1
+    assert frames[0]["lines"][0] == "Image 1"
+    assert steps[-1]["legend"][0].startswith("1. Rouge · freineur · longueur")
+    assert "legend" not in steps[-1]["svg"]  # the drawing's English key is cut away
+    assert stored["turn"] == 1

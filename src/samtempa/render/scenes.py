@@ -13,8 +13,9 @@ This module, like :mod:`samtempa.render.svg`, chooses the drawing by the state's
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from samtempa import words
@@ -23,9 +24,11 @@ from samtempa.games.registry import get_game
 from samtempa.render import shell_story
 from samtempa.render.shell import turn_pictures
 from samtempa.render.shell_board import board_svg, final_picture
+from samtempa.render.snake import layout_of
 from samtempa.render.snake import state_svg as snake_svg
 
 Gettext = Callable[..., str]
+ET.register_namespace("", "http://www.w3.org/2000/svg")
 ARROWS = {"U": "↑", "D": "↓", "L": "←", "R": "→"}
 
 
@@ -36,9 +39,11 @@ class Scene:
     svg: str
     lines: list[str]
     frame: int | None = None
+    #: What the drawing's key would say, in the reader's words (Snake Synapse: each snake).
+    legend: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"svg": self.svg, "lines": self.lines, "frame": self.frame}
+        return {"svg": self.svg, "lines": self.lines, "frame": self.frame, "legend": self.legend}
 
 
 @dataclass(frozen=True)
@@ -57,7 +62,7 @@ def start_scene(state: Mapping[str, Any], _: Gettext) -> Scene:
     """The board before the first turn (or any state shown alone)."""
     if state.get("game") == "what-the-shell":
         return Scene(board_svg(final_picture(state)), shell_story.end_lines(state, _))
-    return Scene(_snake_svg(state, _("Turn %(n)s", n=state.get("turn", 0))), [])
+    return _snake_scene(state, _("Turn %(n)s", n=state.get("turn", 0)), [], None, _)
 
 
 def turn_scenes(before: Mapping[str, Any], row: TurnRow, _: Gettext) -> list[Scene]:
@@ -109,13 +114,32 @@ def _snake_scenes(row: TurnRow, _: Gettext) -> list[Scene]:
                 _("%(snake)s dies (%(cause)s)", snake=_(str(d["snake"]).capitalize()), cause=cause)
             )
         caption = _("Turn %(n)s", n=row.number) + " · " + _("Frame %(n)s", n=n)
-        scenes.append(Scene(_snake_svg(state, caption), lines, n))
-    scenes.append(Scene(_snake_svg(row.state, _("Turn %(n)s", n=row.number)), []))
+        scenes.append(_snake_scene(state, caption, lines, n, _))
+    scenes.append(_snake_scene(row.state, _("Turn %(n)s", n=row.number), [], None, _))
     return scenes
 
 
-def _snake_svg(state: Mapping[str, Any], caption: str) -> str:
-    return snake_svg(state, caption)
+def _snake_scene(
+    state: Mapping[str, Any], caption: str, lines: list[str], frame: int | None, _: Gettext
+) -> Scene:
+    """The drawing cut below its grids (its key is in English) and the key in words."""
+    root = ET.fromstring(snake_svg(state, caption))
+    for child in list(root):
+        if {"snake-legend", "key", "legend"} & set((child.get("class") or "").split()):
+            root.remove(child)
+    bottom = f"{layout_of(state).grid_bottom + 14:.0f}"
+    root.set("height", bottom)
+    root.set("viewBox", " ".join([*root.get("viewBox", "0 0 600 0").split()[:3], bottom]))
+    root.set("aria-hidden", "true")  # the sentences and the key below say what it shows
+    svg = ET.tostring(root, encoding="unicode")
+    legend = []
+    for i, snake in enumerate(state.get("snakes", [])):
+        said = [f"{i + 1}. {_(str(snake['colour']).capitalize())}", _(str(snake["race"]))]
+        said.append(f"{_('length')} {snake['length']}")
+        if not snake.get("alive", True):
+            said.append(_("dead"))
+        legend.append(" · ".join(said))
+    return Scene(svg, lines, frame, legend)
 
 
 def _snake_order(order: Any, _: Gettext) -> str:

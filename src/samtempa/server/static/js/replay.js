@@ -47,6 +47,9 @@
     figure.innerHTML = s.svg;
     const said = count === 1 ? scenes.flatMap((x) => x.lines) : s.lines;
     linesEl.replaceChildren(...said.map((t) => { const li = document.createElement("li"); li.textContent = t; return li; }));
+    const legend = document.getElementById("replay-legend");
+    legend.replaceChildren(...(s.legend || []).map((t) => { const li = document.createElement("li"); li.textContent = t; return li; }));
+    legend.hidden = !legend.children.length;
     turnNo.textContent = T("after", { n, m: last }) + (s.frame !== null ? " · " + T("frame", { n: s.frame }) : "");
     for (const a of document.querySelectorAll("#move-list a")) {
       if (parseInt(a.dataset.turn, 10) === n) a.setAttribute("aria-current", "step");
