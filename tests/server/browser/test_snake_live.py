@@ -80,9 +80,22 @@ def test_the_french_page_tells_the_turn_in_french(
     ).not_to_have_count(0)
     expect(first).to_contain_text("Rouge (1) meurt en C1")
     text = page.locator("#steps").inner_text() + page.locator("#panel").inner_text()
-    assert "{" not in text and '"path"' not in text
-    english = ["red", "blue", "green", "dies", "wins", "wall", "path", "frame", "grows",
-               "orders", "breaker", "dasher", "trapper", "digger", "ghost", "shooter", "dead"]  # fmt: skip
+    assert "{" not in text
+    assert '"path"' not in text
+    english = [
+        "red",
+        "blue",
+        "green",
+        "dies",
+        "wins",
+        "wall",
+        "path",
+        "frame",
+        "grows",
+        "orders",
+        "dead",
+    ]
+    english += ["breaker", "dasher", "trapper", "digger", "ghost", "shooter"]
     found = [w for w in english if re.search(rf"\b{w}\b", text, re.IGNORECASE)]
     assert not found, found
     status = page.locator("#status").inner_text()
@@ -191,8 +204,10 @@ def test_every_terrain_fits_a_phone(
             }"""
         )
         assert box["scroll"] <= box["width"], (terrain, box)
-        assert box["left"] >= 0 and box["right"] <= PHONE["width"], (terrain, box)
-        assert box["bottom"] <= PHONE["height"] and box["status"] >= 0, (terrain, box)
+        assert box["left"] >= 0, (terrain, box)
+        assert box["right"] <= PHONE["width"], (terrain, box)
+        assert box["bottom"] <= PHONE["height"], (terrain, box)
+        assert box["status"] >= 0, (terrain, box)
 
 
 def test_a_whole_game_on_a_phone(
