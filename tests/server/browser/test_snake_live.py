@@ -12,6 +12,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, expect
 
 from samtempa.games.snake import TERRAIN_IDS, load_terrain
 
+from .axe import csp_violations, describe, run_axe, watch
+
 PHONE = {"width": 390, "height": 844}
 
 
@@ -242,3 +244,24 @@ def test_a_whole_game_on_a_phone(
     expect(finished).to_be_visible(timeout=240_000)
     expect(page.locator("#status")).to_contain_text(re.compile("wins|Draw"))
     assert turns >= 1
+
+
+@pytest.mark.parametrize("lang", ["fr", "eo", "en"])
+def test_the_live_page_has_no_axe_violation_at_all(
+    browser: Browser, server: str, contexts: list[BrowserContext], lang: str
+) -> None:
+    """axe-core, minor issues included, while a path is previewed and after a reveal; no
+    CSP violation either (the drawing carries no inline style or script)."""
+    page = open_page(
+        browser, server, contexts, locale={"fr": "fr-FR", "eo": "eo"}.get(lang, "en-US")
+    )
+    problems = watch(page.context)
+    new_game(page, race="trapper", lang=lang)
+    keyboard(page, ["ArrowDown", "ArrowDown", "ArrowRight"])
+    expect(page.locator("#board .preview .step")).to_have_count(3)
+    found = [describe(v) for v in run_axe(page)]
+    keyboard(page, ["ArrowRight", "ArrowRight", "Enter"])
+    expect(page.locator('#board[data-turn="1"]:not(.revealing)')).to_have_count(1)
+    found += [describe(v) for v in run_axe(page)]
+    found += csp_violations(page) + problems
+    assert not found, found

@@ -317,7 +317,7 @@
     const block = document.createElement("li");
     block.className = "turn-story";
     block.dataset.turn = turn;
-    const h = document.createElement("h3");
+    const h = document.createElement("h2");
     h.textContent = T("turn_story", { n: turn });
     block.appendChild(h);
     const ol = document.createElement("ol");
@@ -333,6 +333,7 @@
 
   async function reveal(m) {
     animating = true;
+    board.classList.add("revealing");
     updateStatus();
     picker.innerHTML = "";
     B.preview(null);
@@ -356,6 +357,8 @@
     view = m.view;
     guide = data.guide || null;
     showScene(data.final);
+    board.dataset.turn = m.turn;
+    board.classList.remove("revealing");
     shownTurn = m.turn;
     animating = false;
   }
@@ -366,6 +369,7 @@
     setLetters(data.letters);
     guide = data.guide || null;
     showScene(data.final);
+    board.dataset.turn = view.turn;
     if (shownTurn < view.turn && data.story.length && view.turn > 0) {
       const ol = turnBlock(view.turn);
       for (const part of data.story) ol.appendChild(section(view.turn, part));
