@@ -8,13 +8,13 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, expect
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, WebSocket, expect
 
 from samtempa.games.snake import TERRAIN_IDS, load_terrain
 
 from .axe import csp_violations, describe, run_axe, watch
 
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 @pytest.fixture
@@ -30,7 +30,7 @@ def open_page(
     server: str,
     contexts: list[BrowserContext],
     locale: str = "en-US",
-    viewport: dict[str, int] | None = None,
+    viewport: ViewportSize | None = None,
 ) -> Page:
     context = browser.new_context(
         base_url=server, locale=locale, viewport=viewport, reduced_motion="reduce"
