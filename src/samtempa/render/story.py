@@ -21,7 +21,7 @@ from typing import Any
 from samtempa import words as vocabulary
 from samtempa.games.snake import codec
 from samtempa.games.snake.game import heading
-from samtempa.render.snake import RACE_SYMBOLS
+from samtempa.render.snake import RACE_SYMBOLS, terrain_data
 
 #: The path letters a reader types and reads (SS-3.1's U, D, L, R): French uses Haut,
 #: Bas, Gauche, Droite, so ``D`` is *droite* there.
@@ -175,6 +175,7 @@ class Story:
         lines: list[str] = []
         if fr.get("change") is not None:
             lines.append(self.t("The terrain changes: death %(n)s has come.", n=fr["change"]))
+            lines += self.change(str(state["terrain"]), int(fr["change"]))
         for t in fr.get("teleports", []):
             lines.append(
                 self.t(
@@ -243,6 +244,45 @@ class Story:
         for s, g in (fr.get("growth") or {}).items():
             lines.append(self.t("%(snake)s grows by %(n)s.", snake=name(state, s), n=g))
         return lines
+
+    def change(self, terrain: str, deaths: int) -> list[str]:
+        """What the terrain change of death ``deaths`` does (SS-1.6 ops, SS-7.3)."""
+        data = terrain_data(terrain) or {}
+        ops = next((c["ops"] for c in data.get("changes", []) if c["deaths"] == deaths), [])
+        out = []
+        for op in ops:
+            cells = " ".join(op.get("cells", []))
+            kind = op.get("op")
+            if kind == "remove":
+                walls = "diggable walls" if op.get("diggable") else "undiggable walls"
+                out.append(
+                    self.t("New %(walls)s rise on %(cells)s.", walls=self.t(walls), cells=cells)
+                )
+            elif kind == "restore":
+                out.append(self.t("%(cells)s open again.", cells=cells))
+            elif kind == "set-diggable":
+                out.append(
+                    self.t("The walls on %(cells)s can be dug.", cells=cells)
+                    if op.get("diggable")
+                    else self.t("The walls on %(cells)s can no longer be dug.", cells=cells)
+                )
+            elif kind == "wrap":
+                rows = ", ".join(str(r) for r in op.get("rows", [])) or "–"
+                columns = ", ".join(op.get("columns", [])) or "–"
+                out.append(
+                    self.t(
+                        "The edges now join: rows %(rows)s, columns %(columns)s.",
+                        rows=rows,
+                        columns=columns,
+                    )
+                )
+            elif kind in ("clear-corpses", "clear-corpses-except-last"):
+                out.append(self.t("Corpses are cleared."))
+            elif kind == "path-length":
+                out.append(self.t("Paths now have %(n)s steps.", n=op.get("value")))
+            elif kind == "grant-shot":
+                out.append(self.t("Every shooter gets one more shot."))
+        return out
 
     def result(self, state: JSON, result: JSON) -> str:
         if result.get("winner"):

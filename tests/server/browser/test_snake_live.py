@@ -176,6 +176,7 @@ def test_keyboard_play_and_cell_names(
         "Red (1) follows the path DDDRR"
     )
     expect(page.locator("#status")).to_contain_text("to play")
+    expect(page.locator("#announce")).to_contain_text(re.compile(r"^Turn 1\. "))
     head = page.get_by_role("gridcell", name="E5, head of Red (1), going to the right")
     expect(head).to_have_count(1)
     expect(page.get_by_role("gridcell", name="C4, body of Red (1)")).to_have_count(1)
@@ -265,3 +266,28 @@ def test_the_live_page_has_no_axe_violation_at_all(
     found += [describe(v) for v in run_axe(page)]
     found += csp_violations(page) + problems
     assert not found, found
+
+
+def test_taps_and_swipes_build_a_path(
+    browser: Browser, server: str, contexts: list[BrowserContext]
+) -> None:
+    """On a touch screen: a tap on the cell a step leads to adds that step, a swipe on the
+    board adds one in its direction, and the d-pad is there."""
+    page = open_page(browser, server, contexts, viewport=PHONE)
+    new_game(page)
+    page.get_by_role("gridcell", name=re.compile(r"^C3")).click()
+    expect(page.locator("#path-text")).to_have_text("D (1/5)")
+    page.get_by_role("gridcell", name=re.compile(r"^E5")).click()  # not a next cell
+    expect(page.locator("#path-text")).to_have_text("D (1/5)")
+    page.evaluate(
+        """() => {
+          const board = document.getElementById('board');
+          const r = board.getBoundingClientRect();
+          const at = (type, x) => board.dispatchEvent(new PointerEvent(type, {
+            bubbles: true, pointerType: 'touch', clientX: x, clientY: r.top + r.height / 2}));
+          at('pointerdown', r.left + 100);
+          at('pointerup', r.left + 180);
+        }"""
+    )
+    expect(page.locator("#path-text")).to_have_text("DR (2/5)")
+    expect(page.get_by_role("group", name="Directions").get_by_role("button")).to_have_count(4)

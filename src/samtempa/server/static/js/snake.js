@@ -7,6 +7,7 @@
   const L = window.Live;
   const B = window.SnakeBoard;
   const P = window.SnakePath;
+  const Story = window.SnakeStory;
   const S = JSON.parse(document.getElementById("snake-strings").textContent);
   const T = (key, values) => {
     let text = S[key] !== undefined ? S[key] : L.T(key);
@@ -18,10 +19,7 @@
   const picker = document.getElementById("picker");
   const stepsEl = document.getElementById("steps");
   const panel = document.getElementById("panel");
-  const announce = document.getElementById("announce");
   const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  stepsEl.setAttribute("aria-live", "off");  // the reveal is told in #announce
-  stepsEl.classList.add("story");
 
   let snap = L.snapshot;
   let view = snap.view;
@@ -295,40 +293,11 @@
     L.setStatus(p ? T("your_turn_snake", { player: row ? row.name : p }) : T("waiting_opponent"));
   }
 
-  // --- the story -------------------------------------------------------------------
+  // --- the story (snake-story.js) -------------------------------------------------
 
-  function section(turn, part) {
-    const li = document.createElement("li");
-    li.className = part.frame === null ? "part" : "frame";
-    const h = document.createElement("strong");
-    h.textContent = part.title;
-    li.appendChild(h);
-    const ul = document.createElement("ul");
-    for (const line of part.lines) {
-      const item = document.createElement("li");
-      item.textContent = line;
-      ul.appendChild(item);
-    }
-    li.appendChild(ul);
-    return li;
-  }
-
-  function turnBlock(turn) {
-    const block = document.createElement("li");
-    block.className = "turn-story";
-    block.dataset.turn = turn;
-    const h = document.createElement("h2");
-    h.textContent = T("turn_story", { n: turn });
-    block.appendChild(h);
-    const ol = document.createElement("ol");
-    block.appendChild(ol);
-    // The newest turn first; older ones stay (a death told stays on screen).
-    stepsEl.insertBefore(block, stepsEl.firstChild);
-    while (stepsEl.children.length > 8) stepsEl.lastChild.remove();
-    return ol;
-  }
-
-  const say = (text) => { if (announce && text) announce.textContent = text; };
+  const turnBlock = (turn) => Story.block(turn, T("turn_story", { n: turn }));
+  const section = (turn, part) => Story.section(part);
+  const say = Story.say;
   const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
   async function reveal(m) {
@@ -341,19 +310,24 @@
     setLetters(data.letters);
     const ol = turnBlock(m.turn);
     const story = data.story;
+    // What happened is said once, when the turn has played: frames follow too fast for
+    // a screen reader to finish a sentence.
+    const spoken = [];
     if (story.length) ol.appendChild(section(m.turn, story[0]));
-    say(story.length ? story[0].lines.join(" ") : "");
     const framed = story.filter((part) => part.frame !== null);
     for (let i = 0; i < data.frames.length; i++) {
       showScene(data.frames[i]);
       const part = framed[i];
       if (part) {
         ol.appendChild(section(m.turn, part));
-        if (part.lines.length) say(part.title + ". " + part.lines.join(" "));
+        spoken.push(...part.lines);
       }
       await wait(reduced ? 120 : 450);
     }
-    for (const part of story.slice(1)) if (part.frame === null) { ol.appendChild(section(m.turn, part)); say(part.lines.join(" ")); }
+    for (const part of story.slice(1)) {
+      if (part.frame === null) { ol.appendChild(section(m.turn, part)); spoken.push(...part.lines); }
+    }
+    say(T("turn_story", { n: m.turn }) + ". " + (spoken.length ? spoken.join(" ") : T("quiet_turn")));
     view = m.view;
     guide = data.guide || null;
     showScene(data.final);
