@@ -248,7 +248,9 @@ class Story:
     def change(self, terrain: str, deaths: int) -> list[str]:
         """What the terrain change of death ``deaths`` does (SS-1.6 ops, SS-7.3)."""
         data = terrain_data(terrain) or {}
-        ops = next((c["ops"] for c in data.get("changes", []) if c["deaths"] == deaths), [])
+        ops: list[JSON] = next(
+            (c["ops"] for c in data.get("changes", []) if c["deaths"] == deaths), []
+        )
         out = []
         for op in ops:
             cells = " ".join(op.get("cells", []))
