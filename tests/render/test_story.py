@@ -66,3 +66,13 @@ def test_french_paths_use_french_letters() -> None:
     assert story.path("UDLR") == "HBGD"
     assert story.letters()["R"] == "D"
     assert Story("eo").path("UDLR") == "UDLR"
+
+
+def test_a_removal_is_told_once() -> None:
+    """SS-9.1: a removal order (a resignation too) is one sentence, not two."""
+    state = to_json(GAME.initial_state())
+    orders: dict[str, dict[str, object]] = {"red": {"removed": True}, "blue": {"path": "DDDDD"}}
+    report = {"turn": 1, "removed": ["red"], "frames": [], "growth": {}, "result": None}
+    parts = Story("fr").turn(state, orders, [], report)
+    lines = [line for part in parts for line in part["lines"]]
+    assert lines.count("Rouge (1) quitte la partie : son serpent est retiré.") == 1

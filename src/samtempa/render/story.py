@@ -76,7 +76,7 @@ class Story:
         """One snake's revealed orders (SS-3.1) as a sentence."""
         who = self.snake_name(state, sid)
         if order.get("removed"):
-            return self.t("%(snake)s is removed for missing the deadline.", snake=who)
+            return self.t("%(snake)s leaves the game: its snake is removed.", snake=who)
         if order.get("breaker"):
             return self.t("%(snake)s breaks: it stays still this turn.", snake=who)
         parts = [
@@ -138,9 +138,11 @@ class Story:
         if not report:
             return out
         for sid in report.get("removed", []):
+            if (orders.get(sid) or {}).get("removed"):
+                continue  # told with the orders
             out[0]["lines"].append(
                 self.t(
-                    "%(snake)s is removed for missing the deadline.",
+                    "%(snake)s leaves the game: its snake is removed.",
                     snake=self.snake_name(before, sid),
                 )
             )
