@@ -65,12 +65,40 @@ def layout_json(state: Mapping[str, Any], stacked: bool = False) -> dict[str, An
     }
 
 
+_KINDS = {"#": "wall", "X": "hard", "T": "trap", "H": "ladder"}
+
+
+def kinds(state: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """What each non-empty cell holds, for the page's cell classes (and scripts reading
+    the page): ``{"kind": "wall"|"hard"|"trap"|"ladder"|"pending"|None, "snake": id,
+    "part": "head"|"body", "alive": bool}``."""
+    out: dict[str, dict[str, Any]] = {}
+    for floor, rows in enumerate(state["grid"]):
+        for r, line in enumerate(rows):
+            for c, ch in enumerate(line):
+                if ch in _KINDS:
+                    out[f"{chr(65 + c)}{r + 1}{chr(39) if floor else ''}"] = {"kind": _KINDS[ch]}
+    for cell in state["traps"]:
+        out.setdefault(cell, {})["kind"] = "trap"
+    for pending in state["pending_deletions"]:
+        out.setdefault(pending["cell"], {}).setdefault("kind", "pending")
+    for snake in state["snakes"]:
+        for i, cell in enumerate(snake["body"]):
+            here = out.setdefault(cell, {})
+            if "snake" not in here or i == 0:
+                here.update(
+                    snake=snake["id"], part="head" if i == 0 else "body", alive=bool(snake["alive"])
+                )
+    return out
+
+
 def scene(state: Mapping[str, Any], story: Story, stacked: bool = False) -> dict[str, Any]:
     """One state as the live page shows it (see the module's docstring)."""
     return {
         "svg": board_svg(state, story, stacked),
         "layout": layout_json(state, stacked),
         "cells": story.cells(state),
+        "kinds": kinds(state),
         "snakes": story.snakes(state),
         "turn": state["turn"],
         "frame": state["frame"],

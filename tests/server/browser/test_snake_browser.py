@@ -90,6 +90,9 @@ def test_three_players_with_powers(browser: Browser, server: str) -> None:
         expect(page.locator("#panel")).to_contain_text("Turn 2")
     assert charges(alice, "red") == "1"
     expect(alice.locator('#board svg .snake[data-id="red"] .head[data-cell="D3"]')).to_have_count(1)
+    # The cells over the drawing say what they hold in their classes too.
+    expect(alice.locator('#board .sq[data-cell="D3"] .seg.head[data-snake="red"]')).to_have_count(1)
+    expect(alice.locator('#board .sq.trap[data-cell="F4"]')).to_have_count(1)
 
 
 def test_french_letters_h_b_g_d(browser: Browser, server: str) -> None:

@@ -10,6 +10,7 @@ read it, as the replays. A resolved turn never changes: answers are kept.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -28,7 +29,8 @@ SceneMaker = Callable[[dict[str, Any], Story, bool], dict[str, Any]]
 MAKERS: dict[str, SceneMaker] = {"snake-synapse": snake_live.scene}
 
 _KEPT: OrderedDict[tuple[str, int, str, bool, bool], dict[str, Any]] = OrderedDict()
-KEEP = 64
+KEEP = 32
+_LOCK = threading.Lock()
 
 
 def turn_scenes(
@@ -47,9 +49,10 @@ def turn_scenes(
         raise Refusal("no-such-turn", "there is no turn %(n)s yet", 404, n=number)
     current = number == match.turn and match.status == "playing"
     key = (match_id, number, lang, stacked, current)
-    if key in _KEPT:
-        _KEPT.move_to_end(key)
-        return _KEPT[key]
+    with _LOCK:
+        if key in _KEPT:
+            _KEPT.move_to_end(key)
+            return _KEPT[key]
     game = get_game(match.game)
     story = Story(lang)
     rows = {
@@ -85,7 +88,8 @@ def turn_scenes(
         out["story"] = story.turn(before, row.orders, row.missed, row.report, row.frames)
     if current:
         out["guide"] = game.guide(game.from_json(after))
-    _KEPT[key] = out
-    while len(_KEPT) > KEEP:
-        _KEPT.popitem(last=False)
+    with _LOCK:
+        _KEPT[key] = out
+        while len(_KEPT) > KEEP:
+            _KEPT.popitem(last=False)
     return out

@@ -80,6 +80,18 @@
       board.appendChild(stage);
     }
     stage.querySelector(".picture").innerHTML = scene.svg;
+    // Each cell says what it holds in its classes too (``sq trap``, a ``seg head`` inside).
+    for (const [cell, e] of Object.entries(cells)) {
+      const k = (scene.kinds || {})[cell] || {};
+      e.className = "sq" + (k.kind ? " " + k.kind : "");
+      e.replaceChildren();
+      if (k.snake) {
+        const seg = document.createElement("span");
+        seg.className = "seg" + (k.part === "head" ? " head" : "") + (k.alive ? "" : " corpse");
+        seg.dataset.snake = k.snake;
+        e.appendChild(seg);
+      }
+    }
     marks = {};
     name();
   }
