@@ -35,7 +35,7 @@ def told(lang: str, terrain: str, seed: int) -> list[str]:
         report = report_to_json("snake-synapse", step.report, step.state)
         frames = [to_json(f) for f in step.frames]
         for part in story.turn(b, sent, [], report, frames):
-            lines += [part["title"], *part["lines"]]
+            lines += [part["title"], part.get("moves", ""), *part["lines"]]
         after = to_json(step.state)
         lines += list(story.cells(after).values())
         lines += [row["status"] for row in story.snakes(after)]

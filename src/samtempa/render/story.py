@@ -121,7 +121,8 @@ class Story:
     ) -> list[dict[str, Any]]:
         """The whole turn: the orders, then each frame's events, then the end of the turn.
 
-        Returns sections ``{"frame": n or None, "title": text, "lines": [...]}``, the
+        Returns sections ``{"frame": n or None, "title": text, "lines": [...]}`` (a
+        frame's also has ``moves``, where the heads are after it), the
         frames in the order of ``report["frames"]`` (``frames``, the states after them,
         give where each death happened).
         """
@@ -148,13 +149,13 @@ class Story:
             )
         for i, fr in enumerate(report.get("frames", [])):
             state = frames[i] if i < len(frames) else before
-            out.append(
-                {
-                    "frame": fr["frame"],
-                    "title": self.frame_title(fr),
-                    "lines": self.frame(state, fr),
-                }
-            )
+            part = {
+                "frame": fr["frame"],
+                "title": self.frame_title(fr),
+                "lines": self.frame(state, fr),
+                "moves": self.heads(state),
+            }
+            out.append(part)
         end = [
             self.t("%(snake)s grows by %(n)s.", snake=self.snake_name(before, s), n=g)
             for s, g in (report.get("growth") or {}).items()
@@ -165,6 +166,15 @@ class Story:
         if end:
             out.append({"frame": None, "title": self.t("End of the turn"), "lines": end})
         return out
+
+    def heads(self, state: JSON) -> str:
+        """Where the living heads are after a frame: ``Heads: Red (1) C3, Blue (2) G4.``"""
+        where = [
+            f"{self.snake_name(state, s['id'])} {s['body'][0]}"
+            for s in state["snakes"]
+            if s["alive"] and s["body"]
+        ]
+        return self.t("Heads: %(heads)s.", heads=", ".join(where)) if where else ""
 
     def frame_title(self, fr: JSON) -> str:
         if fr.get("settling"):

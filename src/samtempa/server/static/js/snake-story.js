@@ -8,6 +8,7 @@
   const KEEP = 40;
   log.setAttribute("aria-live", "off");  // the reveal is told in #announce, once
   log.classList.add("story");
+  log.tabIndex = 0;  // it scrolls: keyboards must reach it
 
   // A part of a turn (the orders, a frame, the end of the turn): its title, its lines.
   function section(part) {
@@ -17,6 +18,12 @@
     h.textContent = part.title;
     li.appendChild(h);
     const ul = document.createElement("ul");
+    if (part.moves) {
+      const item = document.createElement("li");
+      item.className = "moves";
+      item.textContent = part.moves;
+      ul.appendChild(item);
+    }
     for (const line of part.lines) {
       const item = document.createElement("li");
       item.textContent = line;

@@ -97,7 +97,7 @@
     table.appendChild(body);
     panel.appendChild(table);
     const info = document.createElement("p");
-    info.textContent = T("turn", { n: scene.turn }) + (scene.frame ? " · " + T("frame", { n: scene.frame }) : "") + " · " + T("path") + ": " + (view ? view.path_length : "");
+    info.textContent = T("turn", { n: scene.turn }) + (scene.frame ? " · " + T("frame_n", { n: scene.frame }) : "") + " · " + T("path") + ": " + (view ? view.path_length : "");
     panel.appendChild(info);
   }
 
