@@ -203,15 +203,17 @@ def test_every_terrain_fits_a_phone(
         expect(page.locator("#status")).to_contain_text("to play")
         box = page.evaluate(
             """() => {
-              const board = document.querySelector('#board .stage').getBoundingClientRect();
+              const el = document.querySelector('#board');
+              const board = el.getBoundingClientRect();
               const status = document.querySelector('#status').getBoundingClientRect();
               return {scroll: document.documentElement.scrollWidth,
                       width: document.documentElement.clientWidth,
                       left: board.left, right: board.right, bottom: board.bottom,
-                      status: status.top, cell: board.width / 13};
+                      status: status.top, inner: el.scrollWidth - el.clientWidth};
             }"""
         )
         assert box["scroll"] <= box["width"], (terrain, box)
+        assert box["inner"] <= 0, (terrain, box)  # the board itself does not scroll either
         assert box["left"] >= 0, (terrain, box)
         assert box["right"] <= PHONE["width"], (terrain, box)
         assert box["bottom"] <= PHONE["height"], (terrain, box)
