@@ -298,3 +298,22 @@ def test_taps_and_swipes_build_a_path(
     )
     expect(page.locator("#path-text")).to_have_text("DR (2/5)")
     expect(page.get_by_role("group", name="Directions").get_by_role("button")).to_have_count(4)
+
+
+def test_the_preview_shows_where_a_shot_puts_its_portal(
+    browser: Browser, server: str, contexts: list[BrowserContext]
+) -> None:
+    """SS-8.6: the portal a shot would place is drawn on the face the engine's guide names
+    (``rays``), from the head's cell at the shot's step."""
+    page = open_page(browser, server, contexts)
+    new_game(page, terrain="aperture-science", race="shooter")
+    match = page.locator("#match").get_attribute("data-match")
+    data = page.request.get(f"/api/matches/{match}/scenes/0").json()
+    state = page.request.get(f"/api/matches/{match}").json()["view"]
+    head = state["snakes"][0]["body"][0]
+    first = data["guide"]["steps"][head][1]  # one step down
+    expected = data["guide"]["rays"][first][3]  # then a shot to the right
+    keyboard(page, "D")
+    page.get_by_label("Shot 1").check()
+    page.get_by_role("combobox", name="direction").first.select_option("R")
+    expect(page.locator(f'#board .preview .target.portal[data-cell="{expected}"]')).to_have_count(1)
