@@ -166,6 +166,12 @@ def test_keyboard_play_and_cell_names(
     name says what is on it, the head's its way too."""
     page = open_page(browser, server, contexts)
     new_game(page, race="ghost")
+    skip = page.get_by_role("link", name="Skip to the board")
+    expect(skip).to_have_attribute("href", "#board")
+    page.keyboard.press("Tab")
+    expect(skip).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#board")).to_be_focused()
     stacked = page.get_by_role("gridcell", name="C2, head of Red (1), its whole body stacked here")
     expect(stacked).to_have_count(1)
     expect(page.get_by_role("gridcell", name="A1", exact=True)).to_have_count(1)
