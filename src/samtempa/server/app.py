@@ -141,4 +141,8 @@ def create_app(settings: Settings) -> FastAPI:
     from samtempa.server.api.routes import replays  # replays and reveal scenes (issue 19)
 
     app.include_router(replays.router)
+
+    from samtempa.server.api.routes import scenes  # the live Snake Synapse board (#19)
+
+    app.include_router(scenes.router)
     return app
