@@ -33,7 +33,7 @@ from samtempa.games.base import (
     Step,
     Termination,
 )
-from samtempa.games.registry import GAME_NAMES, get_game
+from samtempa.games.registry import GAME_NAMES, get_game, get_spec
 
 FORMAT = "samtempa-record"
 VERSION = 1
@@ -424,17 +424,9 @@ def record_from_case(case: Mapping[str, Any]) -> Record:
 
 
 def turn_notation(game: str, orders: Mapping[PlayerId, Any]) -> Any:
-    """One turn in conformance notation from each player's orders in JSON form.
-
-    What the Shell writes ``black/white`` (WTS-7.1); Snake Synapse's orders
-    object already maps each snake to its orders (SS-3.1).
-    """
-    if game == "what-the-shell":
-        try:
-            return f"{orders['black']}/{orders['white']}"
-        except KeyError as e:
-            raise OrderError("missing-orders", f"{e.args[0]} has not picked", e.args[0]) from e
-    return _copy(dict(orders))
+    """One turn in conformance notation from each player's orders in JSON form
+    (the game's own notation: :attr:`GameSpec.turn_notation`)."""
+    return get_spec(game).turn_notation(orders)
 
 
 def outcome_to_json(outcome: Outcome | None) -> JSON | None:

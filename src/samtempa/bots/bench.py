@@ -14,12 +14,15 @@ orders.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from random import Random
 from typing import Any
 
 from samtempa.bots.registry import LEVELS, make_bot
 from samtempa.games.base import Game
 from samtempa.games.registry import get_game
+from samtempa.games.shell.spec import SPEC as SHELL
+from samtempa.games.snake.spec import SPEC as SNAKE
 
 
 def shell_positions(count: int, seed: int) -> list[Any]:
@@ -151,25 +154,37 @@ def main(game_name: str | None, move_ms: float, decisions: int, seed: int) -> in
     move_s = move_ms / 1000
     for name in games:
         game = get_game(name)
-        positions = (
-            shell_positions(decisions, seed)
-            if name == "what-the-shell"
-            else snake_positions(game, decisions, seed)
-        )
+        positions = _POSITIONS[name](game, decisions, seed)
         print(f"{name}: {decisions} decisions per bot at {move_ms:.0f} ms per move")
         for level in LEVELS[name]:
             figures = bench_level(game, level, positions, move_s, seed)
             pps = figures["playouts_per_second"]
             extra = f"  {pps:>12,.0f} playouts/s" if pps else ""
             print(f"  {level:<8} {figures['decisions_per_second']:>10,.2f} decisions/s{extra}")
-        if name == "what-the-shell":
-            for policy, pps in bench_fast_playouts(2.0, seed).items():
-                print(f"  fast path, {policy} playouts from mid-game: {pps:>12,.0f} playouts/s")
-        else:
-            tps = bench_snake_turns(game, 2.0, seed)
-            ratio = tps["fast path"] / tps["engine"]
-            print(
-                f"  turns from the same positions: engine {tps['engine']:>10,.0f} turns/s, "
-                f"fast path {tps['fast path']:>12,.0f} turns/s ({ratio:.0f}x)"
-            )
+        _FAST[name](game, seed)
     return 0
+
+
+def _shell_fast(game: Game[Any, Any], seed: int) -> None:
+    for policy, pps in bench_fast_playouts(2.0, seed).items():
+        print(f"  fast path, {policy} playouts from mid-game: {pps:>12,.0f} playouts/s")
+
+
+def _snake_fast(game: Game[Any, Any], seed: int) -> None:
+    tps = bench_snake_turns(game, 2.0, seed)
+    ratio = tps["fast path"] / tps["engine"]
+    print(
+        f"  turns from the same positions: engine {tps['engine']:>10,.0f} turns/s, "
+        f"fast path {tps['fast path']:>12,.0f} turns/s ({ratio:.0f}x)"
+    )
+
+
+#: Each game's positions and fast-path figures, keyed by its spec (no name compared).
+_POSITIONS: dict[str, Callable[[Game[Any, Any], int, int], list[Any]]] = {
+    SHELL.name: lambda game, count, seed: shell_positions(count, seed),
+    SNAKE.name: snake_positions,
+}
+_FAST: dict[str, Callable[[Game[Any, Any], int], None]] = {
+    SHELL.name: _shell_fast,
+    SNAKE.name: _snake_fast,
+}

@@ -7,7 +7,7 @@ command line all go through this API, so a rule lives in exactly one place.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from random import Random
@@ -257,6 +257,47 @@ class Game(Protocol[S, O]):
         before its end).
         """
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """What the rest of the platform knows of a game: one per ``games/<game>/`` package.
+
+    Code outside ``games/`` asks a spec (through :mod:`samtempa.games.registry`)
+    instead of comparing the game's name. Layers above ``games`` (bots, render,
+    server) keep their own per-game parts in tables keyed by :attr:`name`,
+    filled from the spec, never by an if-chain on a name.
+    """
+
+    name: str
+    #: The game's name as people read it (English; pages translate it).
+    title: str
+    engine: Callable[[], Game[Any, Any]]
+    #: The seats' player ids in seat order (What the Shell: black, white; Snake
+    #: Synapse: the snakes' colours, as many as the game seats).
+    seats: tuple[PlayerId, ...]
+    min_players: int
+    #: The races a player may choose (empty: the game has none), with their
+    #: starting charges.
+    races: tuple[str, ...] = ()
+    charges: Mapping[str, int] = field(default_factory=dict)
+    #: What a seat that sends no orders in time gets: ``"missed"`` (the engine's
+    #: missed order) or ``"removed"`` (the player leaves the game).
+    silent_seat: str = "missed"
+    #: One turn in the conformance notation from each player's orders in JSON form.
+    turn_notation: Callable[[Mapping[PlayerId, Any]], Any] = dict
+    #: An engine ``Step.report`` in JSON (cell names), given the state after it.
+    report_to_json: Callable[[Any, Any], Any] = lambda report, state: report
+
+    @property
+    def max_players(self) -> int:
+        return len(self.seats)
+
+    def seat_ids(self, n: int) -> tuple[PlayerId, ...]:
+        """The player ids of a game of ``n`` players; raises ``ValueError`` for a bad ``n``."""
+        if not self.min_players <= n <= len(self.seats):
+            raise ValueError(f"{self.title} seats {self.min_players} to {len(self.seats)}")
+        return self.seats[:n]
 
 
 def seat_order(players: Sequence[PlayerId]) -> dict[PlayerId, int]:

@@ -9,8 +9,11 @@ record through the engine.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from samtempa.games.shell.spec import SPEC as SHELL
+from samtempa.games.snake.spec import SPEC as SNAKE
 from samtempa.records import Record, ReplayedTurn
 from samtempa.render.raster import Frame
 from samtempa.render.svg import state_svg
@@ -56,20 +59,31 @@ def game_frames(record: Record) -> list[Frame]:
 def _turn_frames(record: Record, replayed: ReplayedTurn, *, whole_game: bool) -> list[Frame]:
     game = record.engine
     before, after = game.to_json(replayed.before), game.to_json(replayed.after)
-    if record.game == "what-the-shell":
-        from samtempa.games.shell.rules import TurnReport
-        from samtempa.render import shell
+    turn = _TURNS.get(record.game)
+    if turn is None:  # pragma: no cover - every registered game has its turn pictures
+        raise ValueError(f"cannot show a turn of game {record.game!r}")
+    return turn(record, replayed, before, after, whole_game)
 
-        report = replayed.step.report
-        if not isinstance(report, TurnReport):  # pragma: no cover - the engine always reports
-            return [(_turn_end_svg(record, replayed), TURN_END_MS)]
-        pictures = shell.turn_pictures(before, report, after)
-        if whole_game:
-            # Quiet turns are one picture; turns with captures keep their steps.
-            pictures = pictures[1:] if report.waves else pictures[-1:]
-        out = [(shell.draw(p), STEP_MS) for p in pictures[:-1]]
-        return [*out, (shell.draw(pictures[-1]), GAME_TURN_MS if whole_game else TURN_END_MS)]
-    return _snake_turn(record, replayed, before, after, whole_game)
+
+def _shell_turn(
+    record: Record,
+    replayed: ReplayedTurn,
+    before: dict[str, Any],
+    after: dict[str, Any],
+    whole_game: bool,
+) -> list[Frame]:
+    from samtempa.games.shell.rules import TurnReport
+    from samtempa.render import shell
+
+    report = replayed.step.report
+    if not isinstance(report, TurnReport):  # pragma: no cover - the engine always reports
+        return [(_turn_end_svg(record, replayed), TURN_END_MS)]
+    pictures = shell.turn_pictures(before, report, after)
+    if whole_game:
+        # Quiet turns are one picture; turns with captures keep their steps.
+        pictures = pictures[1:] if report.waves else pictures[-1:]
+    out = [(shell.draw(p), STEP_MS) for p in pictures[:-1]]
+    return [*out, (shell.draw(pictures[-1]), GAME_TURN_MS if whole_game else TURN_END_MS)]
 
 
 def _snake_turn(
@@ -108,3 +122,8 @@ def _movement_frames(before: dict[str, Any], orders: Any) -> int:
     if isinstance(orders, dict):
         dash = max((o.get("dash", 0) for o in orders.values() if isinstance(o, dict)), default=0)
     return int(before.get("path_length", 0)) + (dash if isinstance(dash, int) else 0)
+
+
+_TurnPictures = Callable[[Record, ReplayedTurn, dict[str, Any], dict[str, Any], bool], list[Frame]]
+#: Each game's turn pictures, keyed by its spec's name (``games`` may not know ``render``).
+_TURNS: dict[str, _TurnPictures] = {SHELL.name: _shell_turn, SNAKE.name: _snake_turn}

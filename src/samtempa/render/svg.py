@@ -8,8 +8,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
+
+from samtempa.games.shell.spec import SPEC as SHELL
+from samtempa.games.snake.spec import SPEC as SNAKE
 
 
 def state_svg(
@@ -26,13 +29,30 @@ def state_svg(
     Synapse shows the deaths of the turn or frame from the state itself.
     """
     game = state.get("game") if isinstance(state, Mapping) else None
-    if game == "what-the-shell":
-        from samtempa.games.shell.rules import TurnReport
-        from samtempa.render import shell
+    draw = _DRAWERS.get(game) if isinstance(game, str) else None
+    if draw is None:
+        raise ValueError(f"cannot draw a state of game {game!r}")
+    return draw(state, report, before, caption)
 
-        return shell.state_svg(state, report if isinstance(report, TurnReport) else None, before)
-    if game == "snake-synapse":
-        from samtempa.render import snake
 
-        return snake.state_svg(state, caption)
-    raise ValueError(f"cannot draw a state of game {game!r}")
+def _shell(
+    state: Mapping[str, Any], report: Any, before: Mapping[str, Any] | None, caption: str | None
+) -> str:
+    from samtempa.games.shell.rules import TurnReport
+    from samtempa.render import shell
+
+    return shell.state_svg(state, report if isinstance(report, TurnReport) else None, before)
+
+
+def _snake(
+    state: Mapping[str, Any], report: Any, before: Mapping[str, Any] | None, caption: str | None
+) -> str:
+    from samtempa.render import snake
+
+    return snake.state_svg(state, caption)
+
+
+_Drawer = Callable[[Mapping[str, Any], Any, "Mapping[str, Any] | None", "str | None"], str]
+#: Each game's drawing, keyed by its spec's name: ``games`` may not know ``render``,
+#: so the table is here, and a game's name is never compared.
+_DRAWERS: dict[str, _Drawer] = {SHELL.name: _shell, SNAKE.name: _snake}

@@ -30,6 +30,10 @@ class Race(StrEnum):
     SHOOTER = "shooter"
 
 
+#: The snakes' ids by seat (SS-2.5 names snakes freely; pages, the terminal and
+#: the learning environments seat them in this order, so seat 6 is cyan everywhere).
+COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple", "cyan", "orange", "pink")
+
 #: Charges at the start of a game (SS-2.2).
 CHARGES: dict[str, int] = {
     Race.BREAKER: 1,

@@ -40,7 +40,9 @@ TRAP = ord("T")
 WALL_CHARS = frozenset((WALL, HARD, TRAP))
 GRID_CHARS = frozenset((OPEN, LADDER, WALL, HARD, TRAP))
 
-RACES = ("breaker", "dasher", "trapper", "digger", "ghost", "shooter")
+#: The races' names in the order of SS-2.2 (``state.Race`` holds the same values): the
+#: one list every form, bot, arena and picture reads (through the game's spec).
+RACES: tuple[str, ...] = ("breaker", "dasher", "trapper", "digger", "ghost", "shooter")
 
 TERRAIN_IDS = (
     "classic",

@@ -1,0 +1,31 @@
+"""What the Shell's plug-in: what the platform asks of the game (see ``GameSpec``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from samtempa.games.base import GameSpec, OrderError, PlayerId
+from samtempa.games.shell.game import WhatTheShell
+from samtempa.games.shell.report_json import report_to_json
+from samtempa.games.shell.state import BLACK, COLOURS, WHITE
+
+
+def turn_notation(orders: Mapping[PlayerId, Any]) -> str:
+    """``black/white`` (WTS-7.1) from each player's pick in JSON form."""
+    try:
+        return f"{orders[BLACK]}/{orders[WHITE]}"
+    except KeyError as e:
+        raise OrderError("missing-orders", f"{e.args[0]} has not picked", e.args[0]) from e
+
+
+SPEC = GameSpec(
+    name=WhatTheShell.name,
+    title="What the Shell",
+    engine=WhatTheShell,
+    seats=COLOURS,
+    min_players=len(COLOURS),
+    silent_seat="missed",
+    turn_notation=turn_notation,
+    report_to_json=report_to_json,
+)
