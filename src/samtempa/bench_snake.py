@@ -80,7 +80,7 @@ def load_cases(root: Path) -> list[dict[str, Any]]:
     cases = []
     for path in sorted(root.rglob("*.json")):
         case = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(case, dict) and case.get("game") == "snake-synapse":
+        if isinstance(case, dict) and case.get("game") == SnakeSynapse.name:
             cases.append(case)
     return cases
 

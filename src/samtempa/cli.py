@@ -1,10 +1,19 @@
-"""The ``samtempa`` command. Each subcommand imports its module only when it runs."""
+"""The ``samtempa`` command. Each subcommand imports its module only when it runs.
+
+The games' own subcommands (``play GAME``, ``bench GAME``) are tables keyed by
+each game spec's name, so no game's name is compared here (the specs, light
+beside the terminal and the bots, are the one import every command pays).
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+
+from samtempa.games.registry import GAME_NAMES
+from samtempa.games.shell.spec import SPEC as SHELL
+from samtempa.games.snake.spec import SPEC as SNAKE
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -37,11 +46,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play in the terminal (hotseat or against a bot)")
     play = p.add_subparsers(dest="game", required=True, metavar="GAME")
-    q = play.add_parser("what-the-shell", help="two players, 9×9, five in a row")
+    q = play.add_parser(SHELL.name, help="two players, 9×9, five in a row")
     q.add_argument("--black", default="human", help="'human' or a bot level (default: human)")
     q.add_argument("--white", default=None, help="'human' or a bot level (asked if absent)")
     q.add_argument("--seed", type=int, default=None, help="seed for the bots")
-    q = play.add_parser("snake-synapse", help="2 to 8 snakes, people (hotseat) and bots")
+    q = play.add_parser(SNAKE.name, help="2 to 8 snakes, people (hotseat) and bots")
     q.add_argument("--terrain", default=None, help="a terrain id (asked if absent)")
     q.add_argument(
         "--seats", default=None, help="one per snake: human, easy, medium or hard (asked if absent)"
@@ -50,7 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--delay", type=float, default=0.35, help="seconds per animated frame")
 
     p = sub.add_parser("learn", help="interactive lessons: learn a game step by step")
-    p.add_argument("game", choices=["what-the-shell", "snake-synapse"], metavar="GAME")
+    p.add_argument("game", choices=GAME_NAMES, metavar="GAME")
     p.add_argument("--lang", choices=["fr", "eo", "en"], default=None, help="default: from $LANG")
     p.add_argument("--list", action="store_true", help="list the lessons instead")
     p.add_argument("--json", action="store_true", help="with --list: print them as JSON")
@@ -59,20 +68,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="print engine speed figures")
     bench = p.add_subparsers(dest="game", required=True, metavar="GAME")
-    q = bench.add_parser("what-the-shell", help="uniformly random games from the empty board")
+    q = bench.add_parser(SHELL.name, help="uniformly random games from the empty board")
     q.add_argument("--games", type=int, default=20000)
     q.add_argument("--seed", type=int, default=1)
     q.add_argument("--fast", action="store_true", help="use the compiled fast path")
     q.add_argument("--json", action="store_true", help="print one JSON object")
-    q = bench.add_parser("snake-synapse", help="random-safe games, or replayed conformance cases")
+    q = bench.add_parser(SNAKE.name, help="random-safe games, or replayed conformance cases")
     q.add_argument("--turns", type=int, default=1000, help="turns per terrain (default 1000)")
     q.add_argument("--seed", type=int, default=1)
     q.add_argument("--cases", default=None, help="replay the cases under this directory instead")
     q.add_argument("--json", action="store_true", help="print one JSON object")
     q = bench.add_parser("bots", help="decisions and playouts per second of every built-in bot")
-    q.add_argument(
-        "--game", dest="game_name", choices=("what-the-shell", "snake-synapse"), default=None
-    )
+    q.add_argument("--game", dest="game_name", choices=GAME_NAMES, default=None)
     q.add_argument("--move-ms", type=float, default=250.0, help="time per decision")
     q.add_argument("--decisions", type=int, default=8, help="decisions per bot")
     q.add_argument("--seed", type=int, default=1)
@@ -81,13 +88,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bot", help="bots behind the HTTP bot protocol")
     bot = p.add_subparsers(dest="bot_command", required=True, metavar="COMMAND")
     q = bot.add_parser("serve", help="serve a built-in bot over HTTP")
-    q.add_argument("--game", required=True, choices=("what-the-shell", "snake-synapse"))
+    q.add_argument("--game", required=True, choices=GAME_NAMES)
     q.add_argument("--level", required=True, help="easy, medium, hard (, expert)")
     q.add_argument("--port", type=int, required=True)
     q.add_argument("--host", default="127.0.0.1")
     q.add_argument("--seed", type=int, default=None, help="seed: the same answers every run")
     p = sub.add_parser("arena", help="play bots against each other (levels or HTTP bot URLs)")
-    p.add_argument("--game", required=True, choices=("what-the-shell", "snake-synapse"))
+    p.add_argument("--game", required=True, choices=GAME_NAMES)
     p.add_argument("--bot", action="append", required=True, metavar="LABEL=URL_OR_LEVEL")
     p.add_argument("--games", type=int, default=10, help="games per pair of bots")
     p.add_argument("--seed", type=int, default=1)
@@ -127,14 +134,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from samtempa.render.command import main as render
 
         return render(args.source, args.out, args.turn, args.width)
-    if args.command == "play" and args.game == "what-the-shell":
-        from samtempa.terminal.shell import main as play_shell
-
-        return play_shell(black=args.black, white=args.white, seed=args.seed)
-    if args.command == "play" and args.game == "snake-synapse":
-        from samtempa.terminal.snake import main as play_snake
-
-        return play_snake(args.terrain, args.seats, args.seed, args.delay)
+    if args.command == "play":
+        return _PLAY[args.game](args)
     if args.command == "learn":
         from samtempa.tutorials.terminal import main as learn
 
@@ -146,14 +147,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             reset=args.reset,
             lesson=args.lesson,
         )
-    if args.command == "bench" and args.game == "what-the-shell":
-        from samtempa.bench import bench_shell
-
-        return bench_shell(args.games, args.seed, fast=args.fast, as_json=args.json)
-    if args.command == "bench" and args.game == "snake-synapse":
-        from samtempa.bench_snake import main as bench_snake
-
-        return bench_snake(args.turns, args.seed, args.cases, as_json=args.json)
+    if args.command == "bench" and args.game in _BENCH:
+        return _BENCH[args.game](args)
     if args.command == "bench" and args.game == "bots":
         from samtempa.bots.bench import main as bench_bots
 
@@ -177,6 +172,35 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.gif_width,
         )  # fmt: skip
     raise AssertionError(args)
+
+
+def _play_shell(args: argparse.Namespace) -> int:
+    from samtempa.terminal.shell import main as play_shell
+
+    return play_shell(black=args.black, white=args.white, seed=args.seed)
+
+
+def _play_snake(args: argparse.Namespace) -> int:
+    from samtempa.terminal.snake import main as play_snake
+
+    return play_snake(args.terrain, args.seats, args.seed, args.delay)
+
+
+def _bench_shell(args: argparse.Namespace) -> int:
+    from samtempa.bench import bench_shell
+
+    return bench_shell(args.games, args.seed, fast=args.fast, as_json=args.json)
+
+
+def _bench_snake(args: argparse.Namespace) -> int:
+    from samtempa.bench_snake import main as bench_snake
+
+    return bench_snake(args.turns, args.seed, args.cases, as_json=args.json)
+
+
+_Command = Callable[[argparse.Namespace], int]
+_PLAY: dict[str, _Command] = {SHELL.name: _play_shell, SNAKE.name: _play_snake}
+_BENCH: dict[str, _Command] = {SHELL.name: _bench_shell, SNAKE.name: _bench_snake}
 
 
 if __name__ == "__main__":

@@ -13,21 +13,23 @@ a bot's score in a game is the mean over its snakes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
 from samtempa.bots.base import Bot
 from samtempa.bots.http import Failure, HttpBot, ask
-from samtempa.games.base import JSON, Game, OrderError, PlayerId
+from samtempa.games.base import JSON, Game, OrderError, Outcome, PlayerId
 from samtempa.games.registry import get_game
+from samtempa.games.shell.spec import SPEC as SHELL
+from samtempa.games.snake.spec import SPEC as SNAKE
 from samtempa.records import Player, Record, new_record
 
 #: Snake Synapse races the arena draws from (SS-2.2); each bot gets the same ones.
-SNAKE_RACES = ("breaker", "dasher", "trapper", "digger", "ghost", "shooter")
+SNAKE_RACES = SNAKE.races
 #: A game longer than this many turns stops and counts as a draw among the living.
-MAX_TURNS = {"what-the-shell": 400, "snake-synapse": 300}
+MAX_TURNS = {SHELL.name: 400, SNAKE.name: 300}
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,13 +122,15 @@ def game_specs(
     specs = []
     for i in range(games):
         game_seed = Random(f"{seed}:{a.label}:{b.label}:{i}").getrandbits(48)
-        if game == "what-the-shell":
-            first, second = (a, b) if i % 2 == 0 else (b, a)
-            seats: tuple[tuple[PlayerId, BotSpec], ...] = (("black", first), ("white", second))
-            specs.append(GameSpec(game, i, game_seed, move_s, seats))
-        else:
-            specs.append(_snake_spec(i, game_seed, move_s, a, b))
+        specs.append(_DEALS[game](i, game_seed, move_s, a, b))
     return specs
+
+
+def _shell_spec(i: int, seed: int, move_s: float, a: BotSpec, b: BotSpec) -> GameSpec:
+    """Black and white, the bots swapping colours every game."""
+    first, second = (a, b) if i % 2 == 0 else (b, a)
+    black, white = SHELL.seats
+    return GameSpec(SHELL.name, i, seed, move_s, ((black, first), (white, second)))
 
 
 def _snake_spec(i: int, seed: int, move_s: float, a: BotSpec, b: BotSpec) -> GameSpec:
@@ -150,8 +154,15 @@ def _snake_spec(i: int, seed: int, move_s: float, a: BotSpec, b: BotSpec) -> Gam
         seats.append((sid, spec))
         snakes.append({"id": sid, "race": races[k]})
     return GameSpec(
-        "snake-synapse", i, seed, move_s, tuple(seats), {"terrain": "classic", "snakes": snakes}
+        SNAKE.name, i, seed, move_s, tuple(seats), {"terrain": "classic", "snakes": snakes}
     )
+
+
+#: How each game seats a pair of bots, keyed by the game spec's name.
+_DEALS: dict[str, Callable[[int, int, float, BotSpec, BotSpec], GameSpec]] = {
+    SHELL.name: _shell_spec,
+    SNAKE.name: _snake_spec,
+}
 
 
 def placement_points(
@@ -226,11 +237,8 @@ def play_game(spec: GameSpec, bots: Mapping[str, Bot] | None = None) -> GameResu
                 failures.append(failure)
         state = _step(record, game, state, orders, rng, failures, seat_bot)
     outcome = game.outcome(state)
-    outcome_json: JSON = (
-        {"winner": outcome.winner}
-        if outcome is not None and outcome.winner is not None
-        else {"draw": list(outcome.draw) if outcome is not None else order}
-    )
+    # A game cut at the turn limit is a draw among the players still in it.
+    outcome_json: JSON = (outcome or Outcome(None, tuple(order))).to_json()
     for player, bs in spec.seats:
         bot = own[bs.label]
         if isinstance(bot, HttpBot):

@@ -35,11 +35,11 @@ from samtempa.envs.common import Obs, SamtempaParallelEnv
 from samtempa.envs.snake_actions import SnakeActions
 from samtempa.games.base import PlayerId
 from samtempa.games.snake import Order, SnakeSynapse, State, load_terrain
-from samtempa.games.snake.state import Race
+from samtempa.games.snake.state import COLOURS, Race
 from samtempa.games.snake.terrain import HARD, LADDER, RACES, TRAP, WALL
 
-#: Seat names: the colours of the pages' palette, in seat order.
-SEAT_NAMES = ("red", "blue", "green", "yellow", "purple", "cyan", "orange", "pink")
+#: Seat names: the snakes' colours in the engine's seat order (the pages' and terminal's too).
+SEAT_NAMES = COLOURS
 TERRAIN_PLANES = 7
 SNAKE_FEATURES = 13
 RACE_INDEX = {r: i for i, r in enumerate(RACES)}

@@ -281,6 +281,12 @@ class GameSpec:
     #: starting charges.
     races: tuple[str, ...] = ()
     charges: Mapping[str, int] = field(default_factory=dict)
+    #: The short id of the game's drawings and page parts (``static/js/<board>.js``,
+    #: the ``render`` modules): pages pick their assets by it, never by the name.
+    board: str = ""
+    #: Whether a game is set up on a terrain, which says how many seats and which
+    #: races (Snake Synapse, SS-1); else the game has one board and fixed seats.
+    terrains: bool = False
     #: What a seat that sends no orders in time gets: ``"missed"`` (the engine's
     #: missed order) or ``"removed"`` (the player leaves the game).
     silent_seat: str = "missed"

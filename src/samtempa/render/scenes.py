@@ -21,6 +21,8 @@ from typing import Any
 from samtempa import words
 from samtempa.games.base import OrderError, StateError
 from samtempa.games.registry import get_game
+from samtempa.games.shell.spec import SPEC as SHELL
+from samtempa.games.snake.spec import SPEC as SNAKE
 from samtempa.render import shell_story
 from samtempa.render.shell import turn_pictures
 from samtempa.render.shell_board import board_svg, final_picture
@@ -60,21 +62,26 @@ class TurnRow:
 
 def start_scene(state: Mapping[str, Any], _: Gettext) -> Scene:
     """The board before the first turn (or any state shown alone)."""
-    if state.get("game") == "what-the-shell":
-        return Scene(board_svg(final_picture(state)), shell_story.end_lines(state, _))
+    return _STARTS.get(str(state.get("game")), _snake_start)(state, _)
+
+
+def _shell_start(state: Mapping[str, Any], _: Gettext) -> Scene:
+    return Scene(board_svg(final_picture(state)), shell_story.end_lines(state, _))
+
+
+def _snake_start(state: Mapping[str, Any], _: Gettext) -> Scene:
     return _snake_scene(state, _("Turn %(n)s", n=state.get("turn", 0)), [], None, _)
 
 
 def turn_scenes(before: Mapping[str, Any], row: TurnRow, _: Gettext) -> list[Scene]:
     """The scenes of one resolved turn, from the state before it; the last is the state after."""
-    if row.state.get("game") == "what-the-shell":
-        return _shell_scenes(before, row, _)
-    return _snake_scenes(row, _)
+    shell = _SHELL_LIKE.get(str(row.state.get("game")))
+    return _shell_scenes(before, row, _) if shell else _snake_scenes(row, _)
 
 
 def notation(state: Mapping[str, Any], orders: Mapping[str, Any], _: Gettext) -> str:
     """A turn's orders in a line: ``E5/B4`` (WTS-7.1); Snake Synapse's paths as arrows."""
-    if state.get("game") == "what-the-shell":
+    if _SHELL_LIKE.get(str(state.get("game"))):
         return shell_story.notation(orders)
     seats = [str(s.get("id")) for s in state.get("snakes", [])]
     players = sorted(orders, key=lambda p: seats.index(p) if p in seats else len(seats))
@@ -82,7 +89,7 @@ def notation(state: Mapping[str, Any], orders: Mapping[str, Any], _: Gettext) ->
 
 
 def _shell_scenes(before: Mapping[str, Any], row: TurnRow, _: Gettext) -> list[Scene]:
-    game = get_game("what-the-shell")
+    game = get_game(SHELL.name)
     try:
         start = game.from_json(dict(before))
         picks = {p: game.parse_orders(start, p, o) for p, o in row.orders.items()}
@@ -149,3 +156,12 @@ def _snake_order(order: Any, _: Gettext) -> str:
         return "■"
     text = "".join(ARROWS.get(ch, ch) for ch in str(order.get("path", "")))
     return text or "–"
+
+
+#: Each game's first scene, keyed by its spec's name (``games`` may not know ``render``).
+_STARTS: dict[str, Callable[[Mapping[str, Any], Gettext], Scene]] = {
+    SHELL.name: _shell_start,
+    SNAKE.name: _snake_start,
+}
+#: Whether a game's turns are told as What the Shell's steps (else as Snake frames).
+_SHELL_LIKE: dict[str, bool] = {SHELL.name: True, SNAKE.name: False}

@@ -13,6 +13,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from samtempa import words
+from samtempa.games.registry import GAME_NAMES, get_spec
 from samtempa.server.core.clock import Clock, ManualClock
 from samtempa.server.core.config import Settings
 from samtempa.server.core.database import Database
@@ -58,6 +59,10 @@ def build_services(
     templates.env.autoescape = True
     # The games' vocabulary (msgids): terrain names for every page's select and title.
     templates.env.globals["terrain_names"] = words.TERRAINS
+    # Each game's plug-in: pages read a game's title, races and board from it, never
+    # comparing its name.
+    templates.env.globals["game_spec"] = get_spec
+    templates.env.globals["game_names"] = GAME_NAMES
     catalogs = Catalogs()
     correspondence = CorrespondenceService(db, coordinator, settings, catalogs)
     if isinstance(clock, ManualClock):

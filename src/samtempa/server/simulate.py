@@ -30,6 +30,8 @@ from typing import Any
 
 from sqlalchemy import select
 
+from samtempa.games.snake.spec import SPEC as SNAKE
+
 START = datetime(2026, 1, 5, 12, 0, 0)
 HOUR = timedelta(hours=1)
 #: A safety net: an edition never needs this many simulated days.
@@ -62,10 +64,8 @@ def simulate(
         raise SimulationError(f"{terrain} takes 2 to {data['players']} players, not {players}")
     if not 0 <= silent < players:
         raise SimulationError(f"--silent must be 0 to {players - 1} (someone has to play)")
-    if level not in LEVELS["snake-synapse"]:
-        raise SimulationError(
-            f"no bot level {level!r}; levels: {', '.join(LEVELS['snake-synapse'])}"
-        )
+    if level not in LEVELS[SNAKE.name]:
+        raise SimulationError(f"no bot level {level!r}; levels: {', '.join(LEVELS[SNAKE.name])}")
     if not 16 <= gif_width <= 2000:
         raise SimulationError("--gif-width is 16 to 2000 pixels")
     folder = Path(out)
@@ -249,7 +249,7 @@ class _Players:
         self.match_id = match_id
         self.silent = silent
         self.rng = rng
-        self.bot = make_bot("snake-synapse", level)
+        self.bot = make_bot(SNAKE.name, level)
         self.planned: dict[tuple[Any, ...], tuple[datetime, int]] = {}
         self.done: set[tuple[Any, ...]] = set()
 

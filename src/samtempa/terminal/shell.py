@@ -17,6 +17,7 @@ from samtempa.games.shell import notation
 from samtempa.games.shell.board import SIZE, STRIDE, square_name
 from samtempa.games.shell.game import WhatTheShell
 from samtempa.games.shell.rules import TurnReport, step_with_report
+from samtempa.games.shell.spec import SPEC
 from samtempa.games.shell.state import BLACK, COLOURS, INITIAL, SUDDEN_DEATH, WHITE, ShellState
 from samtempa.grid import COLUMNS
 from samtempa.terminal.common import (
@@ -32,7 +33,7 @@ from samtempa.terminal.common import (
     make_seat,
 )
 
-GAME = "what-the-shell"
+GAME = SPEC.name
 BOT_SECONDS = 1.0
 
 GLYPH = {BLACK: "●", WHITE: "○"}

@@ -27,6 +27,7 @@ from samtempa.games.base import OrderError
 from samtempa.games.snake import TERRAIN_IDS, Order, SnakeSynapse, State, load_terrain
 from samtempa.games.snake.orders import Shot, Trap, describe
 from samtempa.games.snake.report import TurnReport
+from samtempa.games.snake.spec import SPEC
 from samtempa.games.snake.state import Portal, Race
 from samtempa.games.snake.terrain import DIRS, HARD, LADDER, TRAP, WALL, Terrain
 from samtempa.grid import COLUMNS
@@ -43,12 +44,12 @@ from samtempa.terminal.common import (
     make_seat,
 )
 
-GAME = "snake-synapse"
+GAME = SPEC.name
 ENGINE = SnakeSynapse()
 BOT_SECONDS = 1.0
 
-#: Seat ids (the snakes' colours) and how Rich draws them.
-COLOURS = ("red", "blue", "green", "yellow", "purple", "cyan", "orange", "pink")
+#: Seat ids (the snakes' colours, the engine's order: ``SPEC.seats``) and how Rich draws them.
+COLOURS = SPEC.seats
 STYLES = {
     "red": "red1",
     "blue": "dodger_blue1",

@@ -14,12 +14,13 @@ from samtempa.games.base import OrderError
 from samtempa.games.shell import notation
 from samtempa.games.shell.board import square_name
 from samtempa.games.shell.rules import TurnReport
+from samtempa.games.shell.spec import SPEC
 from samtempa.games.shell.state import BLACK, DRAW, INITIAL, NORMAL, SUDDEN_DEATH, ShellState
 from samtempa.tutorials.base import ActionError
 from samtempa.tutorials.catalog import LANGS, N_, each_lang, ntr, pick_lang, tr
 from samtempa.tutorials.lessons import Lesson
 
-NAME = "what-the-shell"
+NAME = SPEC.name
 
 #: What the engine's refusals say (``OrderError.code``), the cell put back in.
 _ERRORS: dict[str, str] = {

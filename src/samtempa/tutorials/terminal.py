@@ -17,6 +17,8 @@ from pathlib import Path
 from rich.console import Console, RenderableType
 from rich.text import Text
 
+from samtempa.games.shell.spec import SPEC as SHELL
+from samtempa.games.snake.spec import SPEC as SNAKE
 from samtempa.terminal.common import ConsolePrompter, Prompter, Quit, clear
 from samtempa.terminal.shell import board_text
 from samtempa.tutorials.base import ActionError
@@ -54,10 +56,13 @@ def _snake_view(position: Position, attempt: Attempt | None, lang: str) -> list[
     return board_view(position.state, lang)
 
 
+#: Each game's board in the terminal, keyed by its spec's name (no name compared).
 VIEWS: dict[str, Callable[[Position, Attempt | None, str], list[RenderableType]]] = {
-    "what-the-shell": _shell_view,
-    "snake-synapse": _snake_view,
+    SHELL.name: _shell_view,
+    SNAKE.name: _snake_view,
 }
+#: The games whose orders are typed in a syntax the learner is reminded of.
+SYNTAX_HINTS: dict[str, str] = {SNAKE.name: "snake-syntax"}
 
 
 def show_position(
@@ -74,8 +79,9 @@ def show_position(
     step = position.step
     assert step is not None
     console.print(Text(step.instruction[lang], style="bold cyan"))
-    if service.game_name == "snake-synapse":
-        console.print(Text(say(lang, "snake-syntax"), style="dim"))
+    hint = SYNTAX_HINTS.get(service.game_name)
+    if hint is not None:
+        console.print(Text(say(lang, hint), style="dim"))
 
 
 def show_attempt(console: Console, service: TutorialService, attempt: Attempt, lang: str) -> None:

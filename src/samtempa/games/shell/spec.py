@@ -25,6 +25,7 @@ SPEC = GameSpec(
     engine=WhatTheShell,
     seats=COLOURS,
     min_players=len(COLOURS),
+    board="shell",
     silent_seat="missed",
     turn_notation=turn_notation,
     report_to_json=report_to_json,

@@ -114,11 +114,8 @@ def snake_to_json(terrain: Terrain, s: Snake) -> JSON:
 
 
 def result_to_json(result: Outcome | None) -> JSON | None:
-    if result is None:
-        return None
-    if result.winner is not None:
-        return {"winner": result.winner}
-    return {"draw": list(result.draw)}
+    """SS-11's ``result``: the outcome's own JSON form (a state's result is by the rules)."""
+    return None if result is None else result.to_json()
 
 
 def to_json(state: State) -> JSON:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, object_session
 
-from samtempa.games.registry import get_game
+from samtempa.games.registry import get_game, get_spec
 from samtempa.server.models import Match, PendingOrder, Seat
 from samtempa.server.models_correspondence import Edition, TurnPost
 from samtempa.server.services.account_mail import deliver_account_mail
@@ -58,7 +58,6 @@ log = logging.getLogger("samtempa.correspondence")
 T = TypeVar("T")
 
 DAY = timedelta(hours=24)
-SNAKE = "snake-synapse"
 #: ``session.info`` key: how the turn being resolved in this transaction came to resolve.
 HOW_KEY = "samtempa.correspondence.how"
 
@@ -67,7 +66,7 @@ def edition_title(match: Match, edition: Edition) -> str:
     """The title the game master gave, or the game and its code."""
     if edition.title:
         return edition.title
-    name = "Snake Synapse" if match.game == SNAKE else "What the Shell"
+    name = get_spec(match.game).title
     return f"{name} {match.id}"
 
 
@@ -186,7 +185,7 @@ class CorrespondenceRules:
             how = "early" if now < edition.soft_at else "deadline"
             return self._resolve(session, match, pending, late, now, "missed", how)
         if now >= edition.hard_at:
-            policy = "removed" if match.game == SNAKE else "missed"
+            policy = get_spec(match.game).silent_seat
             return self._resolve(
                 session, match, pending, late, now, policy, "hard-deadline" if late else "deadline"
             )

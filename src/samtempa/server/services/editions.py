@@ -30,6 +30,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from samtempa import words
+from samtempa.games.registry import get_spec
 from samtempa.server.models import Match, Seat, User
 from samtempa.server.models_correspondence import Edition, SecretRace
 from samtempa.server.services.correspondence import announce_turn, edition_title
@@ -39,7 +40,6 @@ from samtempa.server.services.lobby import (
     GAMES,
     RACES,
     SHELL,
-    SHELL_PLAYERS,
     SNAKE,
     SNAKE_COLOURS,
     terrains,
@@ -55,6 +55,8 @@ CLOCKS = {
     SNAKE: (72, 1, 14 * 24, 24, 14 * 24),
     SHELL: (3 * 24, 24, 14 * 24, 0, 7 * 24),
 }
+#: The games whose correspondence clock counts whole days per move (keyed by spec name).
+WHOLE_DAYS = {SHELL: True, SNAKE: False}
 
 
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "translate later"
@@ -171,7 +173,7 @@ def create_edition_tx(session: Session, gm: User, form: NewEdition, now: datetim
     default_turn, min_turn, max_turn, default_grace, max_grace = CLOCKS[form.game]
     turn_h = default_turn if form.turn_hours is None else form.turn_hours
     grace_h = default_grace if form.grace_hours is None else form.grace_hours
-    if form.game == SHELL:
+    if WHOLE_DAYS[form.game]:
         if turn_h % 24 or not min_turn <= turn_h <= max_turn:
             raise Refusal("bad-clock", "What the Shell by correspondence has 1 to 14 days per move")
     elif not min_turn <= turn_h <= max_turn:
@@ -185,7 +187,7 @@ def create_edition_tx(session: Session, gm: User, form: NewEdition, now: datetim
             hi=max_grace,
         )
     setup: dict[str, Any] = {}
-    if form.game == SNAKE:
+    if get_spec(form.game).terrains:
         terrain = terrain_data(form.terrain)
         if terrain is None:
             raise Refusal(
@@ -287,8 +289,9 @@ def register_tx(session: Session, user: User, match_id: str, now: datetime) -> T
     if len(seats) < edition.seats:
         return None
     log_event(session, match_id, "registration-closed", now, players=[s.label for s in seats])
-    if match.game == SHELL:
-        for s, player in zip(seats, SHELL_PLAYERS, strict=True):
+    spec = get_spec(match.game)
+    if not spec.races:  # no draft: the seats take the game's players in order
+        for s, player in zip(seats, spec.seats, strict=True):
             s.player = player
         return _start_tx(session, match, edition, seats, now)
     _start_draft(session, match, edition, seats, now)

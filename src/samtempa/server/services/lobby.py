@@ -22,17 +22,21 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from samtempa.bots.registry import LEVELS
+from samtempa.games.registry import GAME_NAMES, get_spec
+from samtempa.games.shell.spec import SPEC as SHELL_SPEC
+from samtempa.games.snake.spec import SPEC as SNAKE_SPEC
 from samtempa.server.models import Match, Seat, User
 from samtempa.server.services.errors import Refusal
 from samtempa.server.services.matches import Actor, TurnOpen, lock_match, seats_of, start_match_tx
 
-SHELL = "what-the-shell"
-SNAKE = "snake-synapse"
-GAMES = (SHELL, SNAKE)
-SHELL_PLAYERS = ("black", "white")
-# SS-2.2: races and their charges.
-RACES = ("breaker", "dasher", "trapper", "digger", "ghost", "shooter")
-SNAKE_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "cyan", "pink")
+# The games' names and seats come from their specs (no game is named here).
+SHELL = SHELL_SPEC.name
+SNAKE = SNAKE_SPEC.name
+GAMES = GAME_NAMES
+SHELL_PLAYERS = SHELL_SPEC.seats
+# SS-2.2: the races (the engine's list).
+RACES = SNAKE_SPEC.races
+SNAKE_COLOURS = SNAKE_SPEC.seats
 
 
 @cache
@@ -123,7 +127,7 @@ def create_match(
             player=player,
             kind="bot" if kind == "bot" else "human",
             bot_level=level,
-            options={"race": race} if form.game == SNAKE else {},
+            options={"race": race} if get_spec(form.game).races else {},
             label="",
         )
         if kind in ("me", "local"):
@@ -163,8 +167,9 @@ def join_match(
     seat.user_id = user.id
     seat.session_id = actor.session_id
     seat.label = user.name
-    if match.game == SNAKE and race:
-        if race not in RACES:
+    races = get_spec(match.game).races
+    if races and race:
+        if race not in races:
             raise Refusal("bad-race", "there is no race called %(name)s", name=race)
         seat.options = {**seat.options, "race": race}
     session.flush()
@@ -310,8 +315,9 @@ def _seat_kind(spec: str, game: str) -> tuple[str, str | None]:
 
 
 def _players_and_setup(form: NewMatch) -> tuple[list[str], dict[str, Any]]:
-    if form.game == SHELL:
-        return list(SHELL_PLAYERS), {}
+    spec = get_spec(form.game)
+    if not spec.terrains:
+        return list(spec.seats), {}
     terrain = terrains().get(form.terrain or "classic")
     if terrain is None:
         raise Refusal("unknown-terrain", "there is no terrain called %(name)s", name=form.terrain)
@@ -319,9 +325,9 @@ def _players_and_setup(form: NewMatch) -> tuple[list[str], dict[str, Any]]:
     if not 2 <= n <= terrain["players"]:
         raise Refusal("bad-seats", "this terrain takes 2 to %(n)s snakes", n=terrain["players"])
     for race in form.races:
-        if race not in ("", "random", *RACES):
+        if race not in ("", "random", *spec.races):
             raise Refusal("bad-race", "there is no race called %(name)s", name=race)
-    players = list(SNAKE_COLOURS[:n])
+    players = list(spec.seat_ids(n))
     return players, {"terrain": terrain["id"]}
 
 
@@ -330,7 +336,7 @@ def _start_if_full(
 ) -> TurnOpen | None:
     if any(_is_open(s) for s in seats):
         return None
-    if match.game == SNAKE:
+    if get_spec(match.game).terrains:
         match.setup = _snake_setup(match, seats)
     return start_match_tx(session, match, seats, now)
 

@@ -19,6 +19,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from samtempa.games.registry import get_game
+from samtempa.games.snake.spec import SPEC as SNAKE
 from samtempa.render import snake_live
 from samtempa.render.story import Story
 from samtempa.server.models import Match, Turn
@@ -26,7 +27,7 @@ from samtempa.server.services.errors import Refusal
 
 #: The games whose live page shows scenes, and how to draw one.
 SceneMaker = Callable[[dict[str, Any], Story, bool], dict[str, Any]]
-MAKERS: dict[str, SceneMaker] = {"snake-synapse": snake_live.scene}
+MAKERS: dict[str, SceneMaker] = {SNAKE.name: snake_live.scene}
 
 _KEPT: OrderedDict[tuple[str, int, str, bool, bool], dict[str, Any]] = OrderedDict()
 KEEP = 32

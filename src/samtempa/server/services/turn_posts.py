@@ -18,6 +18,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from samtempa.games.registry import get_game
+from samtempa.games.shell.spec import SPEC as SHELL
+from samtempa.games.snake.spec import SPEC as SNAKE
 from samtempa.records import new_record
 from samtempa.render import animate, raster
 from samtempa.render.raster import Frame
@@ -28,8 +30,6 @@ if TYPE_CHECKING:
     from samtempa.server.core.database import Database
 
 log = logging.getLogger("samtempa.turn_posts")
-
-SNAKE = "snake-synapse"
 
 
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "translate later"
@@ -73,11 +73,29 @@ def summarise(
         "how": how,
         "result": after.get("result"),
     }
-    if game != SNAKE:
-        summary["picks"] = {p: o for p, o in sorted(orders.items()) if isinstance(o, str)}
-        summary["missed"] = list(missed)
-        summary["winning"] = after.get("winning_turtles", {})
-        return summary
+    return _SUMMARIES.get(game, _shell_summary)(summary, orders, missed, before, after)
+
+
+def _shell_summary(
+    summary: dict[str, Any],
+    orders: dict[str, Any],
+    missed: list[str],
+    before: dict[str, Any],
+    after: dict[str, Any],
+) -> dict[str, Any]:
+    summary["picks"] = {p: o for p, o in sorted(orders.items()) if isinstance(o, str)}
+    summary["missed"] = list(missed)
+    summary["winning"] = after.get("winning_turtles", {})
+    return summary
+
+
+def _snake_summary(
+    summary: dict[str, Any],
+    orders: dict[str, Any],
+    missed: list[str],
+    before: dict[str, Any],
+    after: dict[str, Any],
+) -> dict[str, Any]:
     old = {s["id"]: s for s in before["snakes"]}
     removed = [s["id"] for s in after["snakes"] if s["removed"] and not old[s["id"]]["removed"]]
     deaths = sorted(
@@ -136,66 +154,7 @@ def summary_lines(summary: dict[str, Any], _: Callable[..., str]) -> list[str]:
     lines = []
     if summary.get("how") in HOW:
         lines.append(_(HOW[summary["how"]]))
-    if summary.get("game") != SNAKE:
-        picks = summary.get("picks", {})
-        if picks:
-            lines.append(
-                ", ".join(
-                    _("%(player)s played %(cell)s.", player=_(p), cell=c) for p, c in picks.items()
-                )
-            )
-        for player in summary.get("missed", []):
-            lines.append(
-                _(
-                    "%(player)s sent nothing in time: a random empty cell was played.",
-                    player=_(player),
-                )
-            )
-    else:
-        for snake in summary.get("removed", []):
-            lines.append(
-                _(
-                    "%(snake)s is removed for missing the deadline: no corpse, no terrain change.",
-                    snake=_(snake),
-                )
-            )
-        for player in summary.get("missed", []):
-            lines.append(
-                _(
-                    "%(player)s sent nothing in time: the same direction for the whole path.",
-                    player=_(player),
-                )
-            )
-        for d in summary.get("deaths", []):
-            key = d["cause"] if d["cause"] != "body" or d["by"] else "body-nobody"
-            template = CAUSES.get(key, CAUSES["wall"])
-            lines.append(
-                _(
-                    template,
-                    snake=_(d["snake"]),
-                    n=d["number"],
-                    frame=d["frame"],
-                    by=_(d["by"] or ""),
-                )
-            )
-        if not summary.get("deaths") and not summary.get("removed"):
-            lines.append(_("Nobody dies this turn."))
-        if summary.get("growth"):
-            grown = ", ".join(
-                f"{_(s)} +{k} ({summary['lengths'].get(s, '?')})"
-                for s, k in summary["growth"].items()
-            )
-            lines.append(_("Growth (new length): %(list)s.", list=grown))
-        from samtempa.server.services.editions import change_sentences
-
-        for change in summary.get("changes", []):
-            lines.append(
-                _("Terrain change at %(n)s deaths:", n=change["deaths"])
-                + " "
-                + " ".join(change_sentences(change["ops"], _))
-            )
-        if summary.get("path_length") is not None:
-            lines.append(_("Paths have %(n)s steps from now on.", n=summary["path_length"]))
+    lines += _LINES.get(str(summary.get("game")), _shell_lines)(summary, _)
     result = summary.get("result")
     if isinstance(result, dict):
         if "winner" in result:
@@ -205,6 +164,84 @@ def summary_lines(summary: dict[str, Any], _: Callable[..., str]) -> list[str]:
                 _("Draw between %(players)s.", players=", ".join(_(p) for p in result["draw"]))
             )
     return lines
+
+
+def _shell_lines(summary: dict[str, Any], _: Callable[..., str]) -> list[str]:
+    lines: list[str] = []
+    picks = summary.get("picks", {})
+    if picks:
+        lines.append(
+            ", ".join(
+                _("%(player)s played %(cell)s.", player=_(p), cell=c) for p, c in picks.items()
+            )
+        )
+    for player in summary.get("missed", []):
+        lines.append(
+            _(
+                "%(player)s sent nothing in time: a random empty cell was played.",
+                player=_(player),
+            )
+        )
+    return lines
+
+
+def _snake_lines(summary: dict[str, Any], _: Callable[..., str]) -> list[str]:
+    lines: list[str] = []
+    for snake in summary.get("removed", []):
+        lines.append(
+            _(
+                "%(snake)s is removed for missing the deadline: no corpse, no terrain change.",
+                snake=_(snake),
+            )
+        )
+    for player in summary.get("missed", []):
+        lines.append(
+            _(
+                "%(player)s sent nothing in time: the same direction for the whole path.",
+                player=_(player),
+            )
+        )
+    for d in summary.get("deaths", []):
+        key = d["cause"] if d["cause"] != "body" or d["by"] else "body-nobody"
+        template = CAUSES.get(key, CAUSES["wall"])
+        lines.append(
+            _(
+                template,
+                snake=_(d["snake"]),
+                n=d["number"],
+                frame=d["frame"],
+                by=_(d["by"] or ""),
+            )
+        )
+    if not summary.get("deaths") and not summary.get("removed"):
+        lines.append(_("Nobody dies this turn."))
+    if summary.get("growth"):
+        grown = ", ".join(
+            f"{_(s)} +{k} ({summary['lengths'].get(s, '?')})" for s, k in summary["growth"].items()
+        )
+        lines.append(_("Growth (new length): %(list)s.", list=grown))
+    from samtempa.server.services.editions import change_sentences
+
+    for change in summary.get("changes", []):
+        lines.append(
+            _("Terrain change at %(n)s deaths:", n=change["deaths"])
+            + " "
+            + " ".join(change_sentences(change["ops"], _))
+        )
+    if summary.get("path_length") is not None:
+        lines.append(_("Paths have %(n)s steps from now on.", n=summary["path_length"]))
+    return lines
+
+
+_Summary = Callable[
+    [dict[str, Any], dict[str, Any], list[str], dict[str, Any], dict[str, Any]], dict[str, Any]
+]
+#: Each game's summary and its sentences, keyed by the game spec's name (no name compared).
+_SUMMARIES: dict[str, _Summary] = {SHELL.name: _shell_summary, SNAKE.name: _snake_summary}
+_LINES: dict[str, Callable[[dict[str, Any], Callable[..., str]], list[str]]] = {
+    SHELL.name: _shell_lines,
+    SNAKE.name: _snake_lines,
+}
 
 
 def _bbcode_text(text: str) -> str:

@@ -15,6 +15,7 @@ from samtempa import words as vocabulary
 from samtempa.games.base import JSON, OrderError
 from samtempa.games.snake import SnakeSynapse
 from samtempa.games.snake.orders import parse_order
+from samtempa.games.snake.spec import SPEC
 from samtempa.tutorials.base import ActionError
 from samtempa.tutorials.catalog import LANGS, N_, pick_lang, tr
 from samtempa.tutorials.lessons import Lesson
@@ -38,7 +39,7 @@ __all__ = [
     "snake_name",
 ]
 
-NAME = "snake-synapse"
+NAME = SPEC.name
 _ENGINE = SnakeSynapse()
 
 #: What the engine's refusals say (``OrderError.code``), with the race and path length.

@@ -20,6 +20,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from samtempa.bots.registry import LEVELS
+from samtempa.games.registry import get_spec
 from samtempa.server.api.deps import (
     CsrfChecked,
     CurrentUser,
@@ -35,7 +36,7 @@ from samtempa.server.services import editions, gamemaster, notices, topics
 from samtempa.server.services.correspondence import edition_title
 from samtempa.server.services.errors import Refusal
 from samtempa.server.services.events import event_json, event_line, events_of
-from samtempa.server.services.lobby import RACES, SHELL, SNAKE, SNAKE_COLOURS, terrains
+from samtempa.server.services.lobby import RACES, SNAKE, SNAKE_COLOURS, terrains
 from samtempa.server.services.matches import TurnOpen, pending_of, seats_of
 from samtempa.server.services.turn_posts import snippets, summary_lines
 
@@ -102,7 +103,7 @@ def _form_to_edition(form: Any) -> editions.NewEdition:
     game = str(form.get("game", SNAKE))
     seats = form.get("seats")
     turn = form.get("turn_hours")
-    if game == SHELL and form.get("turn_days") not in (None, ""):
+    if editions.WHOLE_DAYS.get(game) and form.get("turn_days") not in (None, ""):
         turn = str(_int(form.get("turn_days"), "days per move") * 24)
     grace = form.get("grace_hours")
     return editions.NewEdition(
@@ -165,7 +166,7 @@ def _page_data(session: Session, request: Request, visitor: Any, match_id: str) 
                 "snippets": snippets(title, post.summary, page_url, gif_url, _),
             }
         )
-    terrain = match.setup.get("terrain") if match.game == SNAKE else None
+    terrain = match.setup.get("terrain") if get_spec(match.game).terrains else None
     return {
         "match": match,
         "edition": edition,

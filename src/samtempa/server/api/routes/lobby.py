@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy.orm import Session
 
 from samtempa.bots.registry import LEVELS
+from samtempa.games.registry import get_spec
 from samtempa.server.api.deps import (
     CsrfChecked,
     CurrentVisitor,
@@ -60,7 +61,7 @@ def _form_to_new_match(form: Any) -> lobby.NewMatch:
     except ValueError:
         raise Refusal("bad-clock", "the clock is a number of seconds") from None
     public = form.get("public") == "on"
-    if game == lobby.SHELL:
+    if game in lobby.GAMES and not get_spec(game).terrains:  # two fixed seats: me and one
         opponent = str(form.get("opponent", "local"))
         colour = str(form.get("colour", "black"))
         seats = ["me", opponent] if colour != "white" else [opponent, "me"]

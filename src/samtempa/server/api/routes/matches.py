@@ -15,6 +15,7 @@ from starlette.concurrency import run_in_threadpool
 
 from samtempa.games.base import Outcome, Termination
 from samtempa.games.registry import get_game
+from samtempa.render.svg import state_svg
 from samtempa.server.api.deps import CsrfChecked, CurrentVisitor, read, render, services_of
 from samtempa.server.api.params import TurnNumber
 from samtempa.server.models import Match, Seat, Turn, User
@@ -164,13 +165,8 @@ def _initial_state(match: Match) -> dict[str, Any]:
 
 
 def _svg_of(game: str, state: dict[str, Any]) -> str:
-    if game == "what-the-shell":
-        from samtempa.render.shell import state_svg
-
-        return state_svg(state)
-    from samtempa.render.snake import state_svg as snake_svg
-
-    return snake_svg(state)
+    """The game's own drawing (``render.svg`` picks it by the state's game)."""
+    return state_svg(state if "game" in state else {**state, "game": game})
 
 
 @router.get("/matches/{match_id}/turns/{number}.svg")

@@ -9,6 +9,7 @@ judging is :class:`~samtempa.tutorials.service.TutorialService`'s.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -16,6 +17,9 @@ from fastapi.responses import RedirectResponse
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
+from samtempa.games.registry import get_spec
+from samtempa.games.shell.spec import SPEC as SHELL
+from samtempa.games.snake.spec import SPEC as SNAKE
 from samtempa.server.api.deps import (
     YEAR_S,
     CsrfChecked,
@@ -40,6 +44,12 @@ from samtempa.tutorials.snake import learner_race, snake_board
 from samtempa.tutorials.texts import all_texts, colon
 from samtempa.tutorials.views import COOKIE, read_progress, shell_board, write_progress
 from samtempa.words import word
+
+#: Each game's lesson board, keyed by its spec's name.
+_BOARDS: dict[str, Callable[[Any, Any, str], Any]] = {
+    SHELL.name: shell_board,
+    SNAKE.name: snake_board,
+}
 
 router = APIRouter()
 
@@ -190,16 +200,13 @@ def _page(
     number = ids.index(lesson.id) + 1
     game = service.game_name
     boards: dict[str, Any] = {}
-    race = None
-    if game == "what-the-shell":
-        boards["position"] = shell_board(position.state_json, None, lang)
-        if attempt is not None and attempt.played is not None:
-            boards["played"] = shell_board(attempt.played, attempt.report, lang)
-    else:
-        race = learner_race(lesson)
-        boards["position"] = snake_board(position.state_json, None, lang)
-        if attempt is not None and attempt.played is not None:
-            boards["played"] = snake_board(attempt.played, attempt.report, lang)
+    # Each game's board, keyed by its spec's name (no name compared); races only where
+    # the game has them.
+    board = _BOARDS[game]
+    race = learner_race(lesson) if get_spec(game).races else None
+    boards["position"] = board(position.state_json, None, lang)
+    if attempt is not None and attempt.played is not None:
+        boards["played"] = board(attempt.played, attempt.report, lang)
     return render(
         request,
         "learn_lesson.html",
