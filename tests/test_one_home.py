@@ -72,5 +72,6 @@ def test_the_turn_notation_is_the_specs() -> None:
     assert SHELL.turn_notation({"white": "B4", "black": "E5"}) == "E5/B4"
     orders = {"red": {"path": "RRRRR"}}
     copied = turn_notation(SNAKE.name, orders)
-    assert copied == orders and copied["red"] is not orders["red"]
+    assert copied == orders
+    assert copied["red"] is not orders["red"]
     assert get_spec(SNAKE.name) is SNAKE
