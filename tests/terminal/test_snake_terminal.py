@@ -93,7 +93,7 @@ def test_orders_text_round_trips_and_refuses_with_a_reason() -> None:
     assert parse_orders_text("break") == Order(breaker=True)
     for bad, reason in (
         ("", "type a path"),
-        ("URDRR dash 3", "dash 1 or dash 2"),
+        ("URDRR dash 3", "dash is 1 or 2"),  # the engine's reason (SS-3.3 check 2)
         ("URDRR trap x U", "needs a number"),
         ("URDRR fly", "unknown word"),
     ):

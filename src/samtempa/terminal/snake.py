@@ -24,8 +24,8 @@ from rich.text import Text
 
 from samtempa.bots.registry import LEVELS
 from samtempa.games.base import OrderError
-from samtempa.games.snake import TERRAIN_IDS, Order, SnakeSynapse, State, load_terrain
-from samtempa.games.snake.orders import Shot, Trap, describe
+from samtempa.games.snake import TERRAIN_IDS, Order, SnakeSynapse, State, load_terrain, notation
+from samtempa.games.snake.orders import describe, parse_order
 from samtempa.games.snake.report import TurnReport
 from samtempa.games.snake.spec import SPEC
 from samtempa.games.snake.state import Portal, Race
@@ -221,66 +221,18 @@ def show(console: Console, state: State, title: str, dashing: Sequence[str] = ()
 def parse_orders_text(text: str) -> Order:
     """``URDRR dash 1``, ``break``… as an :class:`Order` (checked by the engine later).
 
-    Raises ``ValueError`` with a reason a player understands.
+    The engine's notation (:mod:`samtempa.games.snake.notation`); raises
+    ``ValueError`` with a reason a player understands.
     """
-    words = text.replace(",", " ").split()
-    if not words:
-        raise ValueError("type a path like URDRR (or 'break' for a Breaker)")
-    if [w.lower() for w in words] == ["break"]:
-        return Order(breaker=True)
-    path = tuple(words[0].upper())
-    rest = [w.lower() for w in words[1:]]
-    dash, trap, dig, ghost, shots = 0, None, None, False, []
-
-    def number(i: int, what: str) -> int:
-        if i >= len(rest) or not rest[i].isdigit():
-            raise ValueError(f"'{what}' needs a number after it")
-        return int(rest[i])
-
-    def direction(i: int, what: str) -> str:
-        if i >= len(rest) or rest[i].upper() not in DIRS:
-            raise ValueError(f"'{what}' needs a direction U, D, L or R")
-        return rest[i].upper()
-
-    i = 0
-    while i < len(rest):
-        word = rest[i]
-        if word == "dash":
-            dash, i = number(i + 1, word), i + 2
-            if dash not in (1, 2):
-                raise ValueError("dash 1 or dash 2")
-        elif word == "trap":
-            trap, i = Trap(number(i + 1, word), direction(i + 2, word)), i + 3
-        elif word == "dig":
-            dig, i = number(i + 1, word), i + 2
-        elif word == "ghost":
-            ghost, i = True, i + 1
-        elif word == "shoot":
-            portal = number(i + 2, word)
-            if portal not in (1, 2):
-                raise ValueError("a portal is 1 or 2")
-            shots.append(Shot(number(i + 1, word), portal, direction(i + 3, word)))
-            i += 4
-        else:
-            raise ValueError(f"unknown word {word!r}; powers: dash, trap, dig, ghost, shoot")
-    return Order(path, False, False, dash, trap, dig, ghost, tuple(shots))
+    try:
+        return parse_order("your orders", notation.parse_order_text(text))
+    except OrderError as e:
+        raise ValueError(e.message) from e
 
 
 def order_text(order: Order) -> str:
     """The typed form of an order (inverse of :func:`parse_orders_text`)."""
-    if order.breaker:
-        return "break"
-    words = ["".join(order.path)]
-    if order.dash:
-        words.append(f"dash {order.dash}")
-    if order.trap is not None:
-        words.append(f"trap {order.trap.frame} {order.trap.dir}")
-    if order.dig is not None:
-        words.append(f"dig {order.dig}")
-    if order.ghost:
-        words.append("ghost")
-    words += [f"shoot {s.frame} {s.portal} {s.dir}" for s in order.shoot]
-    return " ".join(words)
+    return notation.order_text(order.to_json())
 
 
 def ask_orders(

@@ -8,12 +8,11 @@ English letters and power words always work.
 
 from __future__ import annotations
 
-import re
 import unicodedata
-from typing import Any
 
 from samtempa import words as vocabulary
 from samtempa.games.base import JSON
+from samtempa.games.snake import notation
 from samtempa.tutorials.base import ActionError
 from samtempa.tutorials.catalog import LANGS, N_, each_lang, pick_lang, tr
 
@@ -88,9 +87,6 @@ def letters(path: str, lang: str) -> str:
     return path.translate(str.maketrans(ENGLISH_LETTERS, tr(lang, LETTERS)))
 
 
-_TOKEN = re.compile(r"[^\s,;]+")
-
-
 def _direction(word: str, lang: str) -> str:
     found = typed_letters(lang).get(word.upper())
     if found is None:
@@ -105,45 +101,14 @@ def _number(word: str) -> int:
 
 
 def parse_order_text(text: str, lang: str) -> JSON:
-    """One order from the terminal's words into the orders entry of SS-3.1."""
-    words = _TOKEN.findall(text.strip())
-    if not words:
-        raise bad_notation()
-    order: JSON = {}
-    i = 0
-    if words[0].lower() not in _WORDS:
-        order["path"] = "".join(_direction(ch, lang) for ch in words[0])
-        i = 1
-    shots: list[JSON] = []
+    """One order from the learner's words into the orders entry of SS-3.1 (the engine's
+    notation, :mod:`samtempa.games.snake.notation`, read in the learner's letters)."""
     try:
-        while i < len(words):
-            word = _WORDS.get(words[i].lower())
-            if word is None:
-                raise bad_notation()
-            if word in ("breaker", "ghost"):
-                order[word] = True
-                i += 1
-            elif word == "dash":
-                order["dash"] = _number(words[i + 1])
-                i += 2
-            elif word == "trap":
-                frame, d = _number(words[i + 1]), _direction(words[i + 2], lang)
-                order["trap"] = {"frame": frame, "dir": d}
-                i += 3
-            elif word == "dig":
-                order["dig"] = {"frame": _number(words[i + 1])}
-                i += 2
-            else:
-                frame, portal = _number(words[i + 1]), _number(words[i + 2])
-                shots.append(
-                    {"frame": frame, "portal": portal, "dir": _direction(words[i + 3], lang)}
-                )
-                i += 4
-    except IndexError:
+        return notation.parse_order_text(text, typed_letters(lang), _WORDS)
+    except notation.NotationError as e:
+        if e.code == "bad-direction":
+            raise ActionError("bad-direction", each_lang(BAD_DIRECTION)) from None
         raise bad_notation() from None
-    if shots:
-        order["shoot"] = shots
-    return order
 
 
 def order_from_form(form: dict[str, str], lang: str) -> JSON:
@@ -184,19 +149,4 @@ def order_text(order: JSON, lang: str) -> str:
     if order.get("breaker"):
         breaker = vocabulary.race_name(pick_lang(lang), "breaker")
         return tr(lang, "%(race)s, still the whole turn", race=breaker)
-
-    def d(x: Any) -> str:
-        return letters(str(x), lang)
-
-    parts = [d(order.get("path", ""))]
-    if order.get("dash"):
-        parts.append(f"dash {order['dash']}")
-    if "trap" in order:
-        parts.append(f"trap {order['trap']['frame']} {d(order['trap']['dir'])}")
-    if "dig" in order:
-        parts.append(f"dig {order['dig']['frame']}")
-    if order.get("ghost"):
-        parts.append("ghost")
-    for shot in order.get("shoot", []):
-        parts.append(f"shoot {shot['frame']} {shot['portal']} {d(shot['dir'])}")
-    return ", ".join(parts)
+    return notation.order_text(order, ", ", lambda d: letters(d, lang))
