@@ -75,3 +75,14 @@ def test_the_turn_notation_is_the_specs() -> None:
     assert copied == orders
     assert copied["red"] is not orders["red"]
     assert get_spec(SNAKE.name) is SNAKE
+
+
+def test_the_shell_turn_is_written_by_the_engine_only() -> None:
+    from samtempa.games.shell.notation import format_turn, parse_turn, turn_text
+    from samtempa.games.shell.state import INITIAL
+    from samtempa.render.shell_story import notation
+
+    picks = {"black": "E5", "white": "B4"}
+    assert notation(picks) == SHELL.turn_notation(picks) == turn_text("E5", "B4")
+    black, white = parse_turn(INITIAL, turn_text("E5", "B4"))
+    assert format_turn(black, white) == "E5/B4"

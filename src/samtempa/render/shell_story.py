@@ -18,7 +18,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from samtempa.games.shell.board import square_name as sq
+from samtempa.games.shell.notation import turn_text
 from samtempa.games.shell.rules import TurnReport
+from samtempa.games.shell.state import BLACK, WHITE
 
 Gettext = Callable[..., str]
 
@@ -87,4 +89,4 @@ def end_lines(state: Mapping[str, Any], _: Gettext) -> list[str]:
 
 def notation(orders: Mapping[str, Any]) -> str:
     """A turn as WTS-7.1 writes it: ``black/white`` (``E5/B4``)."""
-    return f"{orders.get('black', '?')}/{orders.get('white', '?')}"
+    return turn_text(str(orders.get(BLACK, "?")), str(orders.get(WHITE, "?")))

@@ -97,7 +97,11 @@ class ShellLessons:
         return self.normalise(lesson, text)
 
     def turn(self, lesson: Lesson, state: Any, action: Any, reply: Any) -> str:
-        return f"{action}/{reply}" if lesson.player == BLACK else f"{reply}/{action}"
+        return (
+            notation.turn_text(action, reply)
+            if lesson.player == BLACK
+            else notation.turn_text(reply, action)
+        )
 
     def refusal(self, lesson: Lesson, error: OrderError) -> ActionError:
         message = _ERRORS.get(error.code)

@@ -73,8 +73,16 @@ def parse_turn(state: ShellState, turn: str) -> tuple[int, int]:
     return black, white
 
 
+def turn_text(black: str, white: str) -> str:
+    """A turn as WTS-7.1 writes it, from each pick's text: ``black/white`` (``E5/B4``).
+
+    The one writer of the notation: records, pictures and lessons call it.
+    """
+    return f"{black}/{white}"
+
+
 def format_turn(black: int, white: int) -> str:
-    return f"{square_name(black)}/{square_name(white)}"
+    return turn_text(square_name(black), square_name(white))
 
 
 # --- canonical JSON (WTS-7.2) ----------------------------------------------------------

@@ -7,6 +7,7 @@ from typing import Any
 
 from samtempa.games.base import GameSpec, OrderError, PlayerId
 from samtempa.games.shell.game import WhatTheShell
+from samtempa.games.shell.notation import turn_text
 from samtempa.games.shell.report_json import report_to_json
 from samtempa.games.shell.state import BLACK, COLOURS, WHITE
 
@@ -14,7 +15,7 @@ from samtempa.games.shell.state import BLACK, COLOURS, WHITE
 def turn_notation(orders: Mapping[PlayerId, Any]) -> str:
     """``black/white`` (WTS-7.1) from each player's pick in JSON form."""
     try:
-        return f"{orders[BLACK]}/{orders[WHITE]}"
+        return turn_text(orders[BLACK], orders[WHITE])
     except KeyError as e:
         raise OrderError("missing-orders", f"{e.args[0]} has not picked", e.args[0]) from e
 
