@@ -58,6 +58,8 @@ def build_services(
     templates.env.autoescape = True
     # The games' vocabulary (msgids): terrain names for every page's select and title.
     templates.env.globals["terrain_names"] = words.TERRAINS
+    # Links to copy and paste elsewhere (invites): from configuration, never the Host header.
+    templates.env.globals["public_url"] = settings.public_url()
     catalogs = Catalogs()
     correspondence = CorrespondenceService(db, coordinator, settings, catalogs)
     if isinstance(clock, ManualClock):

@@ -147,8 +147,8 @@ def _page_data(session: Session, request: Request, visitor: Any, match_id: str) 
         waiting = game.players(game.from_json(match.state))
         submitted = sorted(pending_of(session, match_id, match.turn + 1))
     title = edition_title(match, edition)
-    # Snippets are pasted elsewhere: the public address when configured, else this request's.
-    base = services_of(request).settings.base_url.rstrip("/") or str(request.base_url).rstrip("/")
+    # Snippets are pasted elsewhere: the configured public address, never the request's Host.
+    base = services_of(request).settings.public_url()
     page_url = f"{base}/editions/{match_id}"
     posts = []
     for post in session.scalars(
