@@ -78,10 +78,13 @@ async def reset(request: Request, token: str, password: FormStr) -> Response:
     try:
         check_password(password)
         hashed = await run_in_threadpool(hash_password, password)
-        await write(request, lambda s: accounts.reset_password(s, token, password, now, hashed))
+        user_id = await write(
+            request, lambda s: accounts.reset_password(s, token, password, now, hashed).id
+        )
     except Refusal as refusal:
         error = refusal.translated(request.state.gettext)
         return render(request, "reset.html", status_code=refusal.status, token=token, error=error)
+    services_of(request).hub.close_sessions(user_id=user_id)  # every session ended
     return RedirectResponse("/login", status_code=303)
 
 

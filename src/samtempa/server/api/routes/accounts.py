@@ -174,6 +174,7 @@ async def login(
         return token
 
     request.state.set_session = await write(request, work)
+    services.hub.close_sessions([visitor.session_id])  # that session ended with this login
     return _see_other(_safe_next(next))
 
 
@@ -187,6 +188,7 @@ async def logout(request: Request, visitor: CurrentVisitor) -> Response:
         return token
 
     request.state.set_session = await write(request, work)
+    services_of(request).hub.close_sessions([visitor.session_id])
     return _see_other("/")
 
 
@@ -270,4 +272,6 @@ async def edit_child(
         )
 
     await write(request, work)
+    if password or action == "delete":  # the child's sessions ended: so do its sockets
+        services_of(request).hub.close_sessions(user_id=child_id)
     return _see_other("/account")
