@@ -391,10 +391,11 @@ async def game_master(request: Request, user: CurrentUser, match_id: str, action
         services.correspondence.wake()  # draws the posted GIF and sends the emails
     elif action == "replace":
         player, who = str(form.get("player", "")), str(form.get("replacement", ""))
+        turn = _turn(form)
         await _act(
             request,
             match_id,
-            lambda s, now: gamemaster.replace_tx(s, _me(s, user), match_id, player, who, now),
+            lambda s, now: gamemaster.replace_tx(s, _me(s, user), match_id, player, who, now, turn),
         )
     elif action == "cancel":
         await _act(
