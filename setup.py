@@ -2,7 +2,12 @@
 
 - ``samtempa.games.shell._fast`` (Cython): What the Shell's fast path for bots,
   learning and benchmarks, a separate implementation checked move for move
-  against the plain engine (tests/games/shell/test_fast.py).
+  against the plain engine (tests/games/shell/test_fast.py); and
+  ``samtempa.games.snake._fast``, Snake Synapse's, checked game for game
+  (tests/games/snake/test_fast.py).
+- ``samtempa.games.shell._batch`` (Cython): the batched engine's kernel, every
+  game of a batch stepped in one call (tests/games/shell/test_batch_kernel.py).
+  ``-O3`` without ``-march``: the wheel must run on any x86-64.
 - The plain engines, compiled from their own typed Python sources with
   mypyc: the same code, What the Shell's about 1.3 times as fast, Snake
   Synapse's about twice. ``SAMTEMPA_PURE_PYTHON=1`` skips this;
@@ -32,7 +37,9 @@ def compiled_groups() -> dict[str, list[str]]:
     shell = [
         (SHELL / f"{m}.py").as_posix() for m in ("board", "state", "rules", "game", "notation")
     ]
-    snake = sorted(p.as_posix() for p in SNAKE.rglob("*.py") if p.name != "__init__.py")
+    snake = sorted(
+        p.as_posix() for p in SNAKE.rglob("*.py") if p.name not in ("__init__.py", "fast.py")
+    )
     return {"samtempa.games.shell._engine": shell, "samtempa.games.snake._engine": snake}
 
 
@@ -62,7 +69,17 @@ setup(
                     "samtempa.games.shell._fast",
                     ["src/samtempa/games/shell/_fast.pyx"],
                     extra_compile_args=["-O2"],
-                )
+                ),
+                Extension(
+                    "samtempa.games.snake._fast",
+                    ["src/samtempa/games/snake/_fast.pyx"],
+                    extra_compile_args=["-O2"],
+                ),
+                Extension(
+                    "samtempa.games.shell._batch",
+                    ["src/samtempa/games/shell/_batch.pyx"],
+                    extra_compile_args=["-O3"],
+                ),
             ],
             language_level=3,
         ),
