@@ -36,7 +36,7 @@ def test_orders_after_a_login_mid_game_are_taken_though_the_match_is_in_memory(
         await coordinator.submit(match_id, guest, "black", "E5", 1)  # loads the match in memory
         assert match_id in coordinator._live
         with services.db.write() as session:
-            old = accounts.browser_session_by_id(session, guest.session_id)
+            old = accounts.browser_session_by_id(session, guest_row.id)
             user = session.get(User, alice.id)
             assert user is not None
             _, row = accounts.log_in(session, old, user, now)
