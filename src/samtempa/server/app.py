@@ -133,6 +133,9 @@ def create_app(settings: Settings) -> FastAPI:
     from samtempa.server.api.routes import editions  # correspondence games (issue 8)
 
     app.include_router(editions.router)
+    from samtempa.server.api.routes import game_master  # its game master's actions
+
+    app.include_router(game_master.router)
     from samtempa.server.api.routes import controls, players  # game controls, identity (#19)
 
     app.include_router(controls.router)
