@@ -1,4 +1,5 @@
-"""Correspondence games: the list, the game master's form, the game page and its actions.
+"""Correspondence games: the list, the game master's form, the game page and the ritual
+(the game master's actions: :mod:`.game_master`).
 
 The game page (``/editions/{id}``) holds the whole edition: terrain and its
 changes, the ritual (registration, colour draft, secret races), the clock,
