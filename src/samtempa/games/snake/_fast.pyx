@@ -1,16 +1,17 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """Compiled fast path of a Snake Synapse turn, for search and benchmarks.
 
-A second implementation of the turn of :mod:`samtempa.games.snake.turn` (SS-4,
-SS-5, SS-6, SS-8 but shots) on one C struct: the grid, the neighbour table,
-pending deletions, and each snake's body as a ring buffer with a count of its
-segments per cell. ``tests/games/snake/test_fast.py`` plays seeded random games
-on every terrain with every race through both and compares every turn's state.
+A second implementation of the turn of :mod:`samtempa.games.snake.turn` (SS-4 to
+SS-8: moves, blocking, head-ons, growth, deaths, terrain changes and settling
+frames, wrap, ladders, every race's power, portals and their links) on one C
+struct: the grid, the neighbour table, pending deletions, portals by owner and
+slot, and each snake's body as a ring buffer with a count of its segments per
+cell. ``tests/games/snake/test_fast.py`` plays seeded random games on every
+terrain with every race through both and compares every turn's state.
 
 What it does not cover it refuses rather than guesses (:meth:`FastState.after`
-returns None and the caller asks the engine): portals or shots (SS-8.6), removals
-(SS-9.1), a queued or triggered terrain change (SS-7), a game already over, bodies
-longer than the buffers. The engine stays the rules' one home; use this through
+returns None and the caller asks the engine): removals (SS-9.1), a game already
+over, bodies or link lists longer than the buffers, 63 deaths. The engine stays the rules' one home; use this through
 :mod:`samtempa.games.snake.fast`.
 """
 
@@ -24,6 +25,7 @@ cdef enum:
     MASK = 255
     MAXP = 16       # path length
     MAXLEN = 250    # longer bodies fall back (segment counts are bytes)
+    MAXL = 32       # portal links per snake
     CAP_GROWTH = 12 # SS-6.3
 
 cdef enum:
@@ -102,6 +104,16 @@ cdef struct Pos:
     int d_frame[MAXS]
     int d_cause[MAXS]
     int d_by[MAXS]
+    # portals (SS-8.6), by owner seat and slot - 1: the order of State.portals
+    unsigned char pt_on[MAXS][2]
+    short pt_cell[MAXS][2]
+    unsigned char pt_dir[MAXS][2]
+    unsigned char pt_doomed[MAXS][2]
+    int nportals
+    # portal links by snake, in order: body[index] came out of owner's pair
+    int nlinks[MAXS]
+    short link_index[MAXS][MAXL]
+    signed char link_owner[MAXS][MAXL]
 
 
 cdef struct Ord:
@@ -114,6 +126,9 @@ cdef struct Ord:
     unsigned char trap_dir[MAXS]
     unsigned char dig_frame[MAXS]    # 0: no dig
     unsigned char ghost[MAXS]
+    unsigned char shots[MAXS]          # shots this turn (one charge each)
+    unsigned char shot_slot[MAXS][MAXP]  # by step k - 1: 0 no shot, else the portal 1|2
+    unsigned char shot_dir[MAXS][MAXP]
 
 
 cdef inline int body_at(Pos* p, int s, int i) noexcept nogil:
@@ -206,6 +221,131 @@ cdef bint crosses_itself(Pos* p, int s) noexcept nogil:
             seen[c] = 1
             previous = c
     return False
+
+
+cdef bint pair_in_use(Pos* p, int owner) noexcept nogil:
+    """SS-8.6: a living snake holds a link to the owner's pair."""
+    cdef int s, i
+    for s in range(p.nseats):
+        if p.alive[s]:
+            for i in range(p.nlinks[s]):
+                if p.link_owner[s][i] == owner:
+                    return True
+    return False
+
+
+cdef int teleport(Pos* p, int head, int d) noexcept nogil:
+    """SS-5.2 (a), SS-13.8: the owner*2+slot of the portal on the face (head, d) whose
+    pair is complete (the one not doomed, else the first by seat), or -1."""
+    cdef int o, k, found = -1
+    for o in range(p.nseats):
+        for k in range(2):
+            if p.pt_on[o][k] and p.pt_cell[o][k] == head and p.pt_dir[o][k] == d:
+                if not p.pt_doomed[o][k]:
+                    found = o * 2 + k
+                    break
+                if found < 0:
+                    found = o * 2 + k
+        else:
+            continue
+        break
+    if found < 0:
+        return -1
+    o, k = found // 2, found % 2
+    if not p.pt_on[o][1 - k]:
+        return -1  # a lone portal: an ordinary step
+    return found
+
+
+cdef void check_portals(Pos* p) noexcept nogil:
+    """SS-8.6, frame steps 1 and 10: doom broken faces, remove doomed free pairs' portals."""
+    cdef int o, k, c, behind
+    cdef unsigned char ch
+    cdef bint any_doomed = False
+    cdef unsigned char in_use[MAXS]
+    for o in range(p.nseats):
+        for k in range(2):
+            if not p.pt_on[o][k]:
+                continue
+            if not p.pt_doomed[o][k]:
+                c = p.pt_cell[o][k]
+                behind = p.nb[c * 4 + p.pt_dir[o][k]]
+                ch = p.grid[c]
+                if (behind >= 0 and not is_wall(p, behind)) or ch == C_WALL or ch == C_HARD \
+                        or ch == C_TRAP or corpse_on(p, c):
+                    p.pt_doomed[o][k] = 1
+            if p.pt_doomed[o][k]:
+                any_doomed = True
+    if not any_doomed:
+        return
+    for o in range(p.nseats):
+        in_use[o] = pair_in_use(p, o)
+    for o in range(p.nseats):
+        for k in range(2):
+            if p.pt_on[o][k] and p.pt_doomed[o][k] and not in_use[o]:
+                p.pt_on[o][k] = 0
+                p.nportals -= 1
+
+
+cdef void fire(Pos* p, int s, int slot, int d) noexcept nogil:
+    """SS-8.6: a shot from the head of shooter ``s`` into its portal ``slot`` (0|1)."""
+    cdef int head = body_at(p, s, 0), cell = head, nxt, o, k
+    cdef unsigned char ch
+    while True:
+        nxt = p.nb[cell * 4 + d]
+        if nxt < 0:
+            break
+        ch = p.grid[nxt]
+        if ch == C_WALL or ch == C_HARD or ch == C_TRAP or corpse_on(p, nxt):
+            break
+        if nxt == head:
+            return  # the ray came back: lost
+        cell = nxt
+    if pair_in_use(p, s):
+        return
+    for o in range(p.nseats):
+        for k in range(2):
+            if not p.pt_on[o][k]:
+                continue
+            if o == s and k == slot:
+                p.pt_on[o][k] = 0  # re-shooting moves the portal
+                p.nportals -= 1
+            elif p.pt_cell[o][k] == cell and p.pt_dir[o][k] == d:
+                if pair_in_use(p, o):
+                    p.pt_doomed[o][k] = 1
+                else:
+                    p.pt_on[o][k] = 0
+                    p.nportals -= 1
+    p.pt_on[s][slot] = 1
+    p.pt_cell[s][slot] = cell
+    p.pt_dir[s][slot] = d
+    p.pt_doomed[s][slot] = 0
+    p.nportals += 1
+
+
+cdef int advance_links(Pos* p, int s, int owner) noexcept nogil:
+    """SS-8.6 "in use" after a move of ``s`` (its new length): indices rise, a new link 0
+    for a head that went through ``owner``'s pair, links whose last segment is through
+    dropped."""
+    cdef short idx[MAXL]
+    cdef signed char own[MAXL]
+    cdef int n = 0, i, length = p.length[s]
+    if owner >= 0 and length > 1:
+        idx[0] = 0
+        own[0] = owner
+        n = 1
+    for i in range(p.nlinks[s]):
+        if p.link_index[s][i] + 2 < length:
+            if n >= MAXL:
+                return FALLBACK
+            idx[n] = p.link_index[s][i] + 1
+            own[n] = p.link_owner[s][i]
+            n += 1
+    for i in range(n):
+        p.link_index[s][i] = idx[i]
+        p.link_owner[s][i] = own[i]
+    p.nlinks[s] = n
+    return OK
 
 
 cdef void clear_body(Pos* p, int s) noexcept nogil:
@@ -311,6 +451,7 @@ cdef int frame(Pos* p, Ord* o, int number, int* offset, int P) noexcept nogil:
     cdef unsigned char selfhit[MAXS]
     cdef unsigned char expiring[MAXS]
     cdef int found[MAXS]
+    cdef int through[MAXS]
     cdef int nm = 0, i, j, m, s, k, t, h, c, g, d
     cdef unsigned int mover_mask = 0, blocked = 0, dying = 0, already
     cdef int cause[MAXS]
@@ -324,7 +465,9 @@ cdef int frame(Pos* p, Ord* o, int number, int* offset, int P) noexcept nogil:
         p.nqueue -= 1
         for i in range(p.nqueue):
             p.queue[i] = p.queue[i + 1]
-    # step 2 (SS-5.2, SS-4.2): movers and their targets: neighbour, then ladder
+    if p.nportals:
+        check_portals(p)  # SS-13.5
+    # step 2 (SS-5.2, SS-4.2): movers and their targets: portal, neighbour, then ladder
     for s in range(p.nseats):
         if offset[s] < 0 or not p.alive[s]:
             continue
@@ -334,7 +477,13 @@ cdef int frame(Pos* p, Ord* o, int number, int* offset, int P) noexcept nogil:
         movers[nm] = s
         step[s] = k
         h = body_at(p, s, 0)
-        t = p.nb[h * 4 + o.dirs[s][k - 1]]
+        d = o.dirs[s][k - 1]
+        through[s] = teleport(p, h, d) if p.nportals else -1
+        if through[s] >= 0:
+            g = through[s]
+            t = p.pt_cell[g // 2][1 - g % 2]
+        else:
+            t = p.nb[h * 4 + d]
         if t >= 0 and p.grid[t] == C_LADDER:
             t = t - p.area if t >= p.area else t + p.area  # SS-1.5
         target[s] = t
@@ -424,6 +573,9 @@ cdef int frame(Pos* p, Ord* o, int number, int* offset, int P) noexcept nogil:
             c = tail_of(p, m)
             p.cnt[m][c] -= 1
             p.length[m] -= 1
+        if through[m] >= 0 or p.nlinks[m]:
+            if advance_links(p, m, through[m] // 2 if through[m] >= 0 else -1) == FALLBACK:
+                return FALLBACK
     # step 6 (SS-8.5, SS-13.2): ghost expiry
     any_exp = False
     for i in range(nm):
@@ -483,6 +635,7 @@ cdef int frame(Pos* p, Ord* o, int number, int* offset, int P) noexcept nogil:
             p.growth[s] = 0
             p.ghost[s] = 0
             p.digging[s] = 0
+            p.nlinks[s] = 0
             killers[nkill] = by[s]
             nkill += 1
         for s in range(p.nseats):
@@ -499,7 +652,16 @@ cdef int frame(Pos* p, Ord* o, int number, int* offset, int P) noexcept nogil:
             continue
         c = p.nb[body_at(p, m, 0) * 4 + o.trap_dir[m]]
         if c >= 0 and p.grid[c] == C_OPEN and p.pend[c] < 0 and not any_segment(p, c):
-            p.grid[c] = C_TRAP
+            for j in range(p.nseats):
+                if (p.pt_on[j][0] and p.pt_cell[j][0] == c) or (p.pt_on[j][1] and p.pt_cell[j][1] == c):
+                    break
+            else:
+                p.grid[c] = C_TRAP
+    # step 9 (SS-8.6): shots, in seat order
+    for i in range(nm):
+        m = movers[i]
+        if o.shots[m] and o.shot_slot[m][step[m] - 1] and p.alive[m] and p.race[m] == R_SHOOTER:
+            fire(p, m, o.shot_slot[m][step[m] - 1] - 1, o.shot_dir[m][step[m] - 1])
     # step 10 (SS-7.4): pending deletions settle
     if p.npend:
         for c in range(p.n):
@@ -507,6 +669,8 @@ cdef int frame(Pos* p, Ord* o, int number, int* offset, int P) noexcept nogil:
                 p.grid[c] = C_WALL if p.pend[c] == 1 else C_HARD
                 p.pend[c] = -1
                 p.npend -= 1
+    if p.nportals:
+        check_portals(p)
     # step 11 (SS-10.1): game end
     if dying:
         alive_count = 0
@@ -537,7 +701,8 @@ cdef int play_turn(Pos* p, Ord* o) noexcept nogil:
             continue
         if o.plen[s]:
             offset[s] = dash - o.dash[s]
-        spent = o.breaker[s] + o.dash[s] + (o.trap_frame[s] != 0) + (o.dig_frame[s] != 0) + o.ghost[s]
+        spent = (o.breaker[s] + o.dash[s] + (o.trap_frame[s] != 0) + (o.dig_frame[s] != 0)
+                 + o.ghost[s] + o.shots[s])
         p.charges[s] -= spent  # SS-3.2
         if o.ghost[s]:
             p.ghost[s] = 3  # SS-8.5
@@ -583,8 +748,9 @@ cdef class FastOrders:
     """One turn's orders by seat, compiled once (a search tries many against one position).
 
     ``orders[seat]`` is None (no order: a dead snake) or
-    ``(dirs, dash, breaker, trap_frame, trap_dir, dig_frame, ghost)``: ``dirs`` a sequence
-    of direction ints (``DIRS`` indices), empty for a Breaker; frames 0 when unused.
+    ``(dirs, dash, breaker, trap_frame, trap_dir, dig_frame, ghost, shots)``: ``dirs`` a
+    sequence of direction ints (``DIRS`` indices), empty for a Breaker; frames 0 when
+    unused; ``shots`` a sequence of ``(frame, portal, dir)``.
     """
 
     cdef Ord o
@@ -597,7 +763,7 @@ cdef class FastOrders:
         for s, order in enumerate(orders):
             if order is None:
                 continue
-            dirs, dash, breaker, trap_frame, trap_dir, dig_frame, ghost = order
+            dirs, dash, breaker, trap_frame, trap_dir, dig_frame, ghost, shots = order
             if len(dirs) > MAXP:
                 raise ValueError("path too long")
             self.o.given[s] = 1
@@ -610,6 +776,12 @@ cdef class FastOrders:
             self.o.trap_dir[s] = trap_dir
             self.o.dig_frame[s] = dig_frame
             self.o.ghost[s] = ghost
+            for frame_k, portal, d in shots:
+                if not 1 <= frame_k <= MAXP:
+                    raise ValueError("bad shot frame")
+                self.o.shot_slot[s][frame_k - 1] = portal
+                self.o.shot_dir[s][frame_k - 1] = d
+                self.o.shots[s] += 1
 
 
 cdef class FastTerrain:
@@ -658,10 +830,13 @@ cdef class FastState:
     cdef FastTerrain terrain
 
     def __init__(self, FastTerrain terrain, int n, int area, tuple nb, bytes grid,
-                 tuple pending, tuple snakes, int turn, int deaths, int twd, int path_length):
+                 tuple pending, tuple snakes, int turn, int deaths, int twd, int path_length,
+                 tuple portals=()):
         """``snakes``: per seat ``(race code, body, alive, removed, pending_growth, charges,
-        ghost_turns_left, digging, death)`` with ``death`` None or
-        ``(number, turn, frame, cause code, killer seat or -1)``."""
+        ghost_turns_left, digging, death, links)`` with ``death`` None or
+        ``(number, turn, frame, cause code, killer seat or -1)`` and ``links``
+        ``((index, owner seat), ...)``; ``portals``: ``(owner seat, slot, cell, dir,
+        doomed)``."""
         cdef int s, i, c
         memset(&self.p, 0, sizeof(Pos))
         if n > MAXN or len(snakes) > MAXS:
@@ -688,7 +863,13 @@ cdef class FastState:
             self.p.pend[c] = 1 if diggable else 0
             self.p.npend += 1
         for s, sn in enumerate(snakes):
-            race, body, alive, removed, growth, charges, ghost, digging, death = sn
+            race, body, alive, removed, growth, charges, ghost, digging, death, links = sn
+            if len(links) > MAXL:
+                raise ValueError("too many portal links for the fast path")
+            self.p.nlinks[s] = len(links)
+            for i, (index, owner) in enumerate(links):
+                self.p.link_index[s][i] = index
+                self.p.link_owner[s][i] = owner
             if len(body) >= MAXLEN:
                 raise ValueError("body too long for the fast path")
             self.p.race[s] = race
@@ -708,6 +889,13 @@ cdef class FastState:
             if death is not None:
                 (self.p.d_number[s], self.p.d_turn[s], self.p.d_frame[s],
                  self.p.d_cause[s], self.p.d_by[s]) = death
+
+        for owner, slot, cell, d, doomed in portals:
+            self.p.pt_on[owner][slot - 1] = 1
+            self.p.pt_cell[owner][slot - 1] = cell
+            self.p.pt_dir[owner][slot - 1] = d
+            self.p.pt_doomed[owner][slot - 1] = doomed
+            self.p.nportals += 1
 
     def copy(self):
         cdef FastState out = FastState.__new__(FastState)
@@ -765,6 +953,16 @@ cdef class FastState:
         if self.p.result_kind == 2:
             return ("draw", [s for s in range(self.p.nseats) if (self.p.result_seats >> s) & 1])
         return None
+
+    def portals(self):
+        """``((owner seat, slot, cell, dir, doomed), ...)`` by seat, then slot."""
+        return tuple([(o, k + 1, self.p.pt_cell[o][k], self.p.pt_dir[o][k],
+                       bool(self.p.pt_doomed[o][k]))
+                      for o in range(self.p.nseats) for k in range(2) if self.p.pt_on[o][k]])
+
+    def links(self, int s):
+        return tuple([(self.p.link_index[s][i], self.p.link_owner[s][i])
+                      for i in range(self.p.nlinks[s])])
 
     def grid(self):
         return bytes(self.p.grid[:self.p.n])
