@@ -956,11 +956,15 @@ cdef class FastState:
 
     def portals(self):
         """``((owner seat, slot, cell, dir, doomed), ...)`` by seat, then slot."""
+        if not self.p.nportals:
+            return ()
         return tuple([(o, k + 1, self.p.pt_cell[o][k], self.p.pt_dir[o][k],
                        bool(self.p.pt_doomed[o][k]))
                       for o in range(self.p.nseats) for k in range(2) if self.p.pt_on[o][k]])
 
     def links(self, int s):
+        if not self.p.nlinks[s]:
+            return ()
         return tuple([(self.p.link_index[s][i], self.p.link_owner[s][i])
                       for i in range(self.p.nlinks[s])])
 
@@ -968,6 +972,8 @@ cdef class FastState:
         return bytes(self.p.grid[:self.p.n])
 
     def pending(self):
+        if not self.p.npend:
+            return ()
         return tuple((c, self.p.pend[c] == 1) for c in range(self.p.n) if self.p.pend[c] >= 0)
 
     def alive(self, int s):

@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from samtempa.games.base import Outcome
 from samtempa.games.snake._fast import CAUSE_NAMES, RACE_NAMES, FastOrders, FastState, FastTerrain
 from samtempa.games.snake.orders import Order
-from samtempa.games.snake.state import Cause, Death, Link, Portal, Race, Snake, State
+from samtempa.games.snake.state import Cause, Death, Link, Portal, Snake, State, _new
 from samtempa.games.snake.terrain import (
     DIR_INDEX,
     ClearCorpses,
@@ -186,31 +186,46 @@ def compile_orders(state: State, orders: Mapping[str, Order]) -> FastOrders | No
     return FastOrders(by_seat)
 
 
+#: Causes by the fast path's codes (index 0: none).
+_CAUSES = tuple(None if name is None else Cause(name) for name in CAUSE_NAMES)
+
+
 def unpack(fast: FastState, like: State) -> State:
     """The fast position as an engine state; ``like`` gives what the fast path never changes
-    (the terrain, ids, colours, races, removals) and the wrap sets it started from."""
+    (the terrain, ids, colours, races, removals) and the wrap sets it started from.
+
+    The hot path of a search: snakes and death records that did not change are
+    ``like``'s own objects, and tuples are built without the named tuples' ``__new__``.
+    """
     ids = [s.id for s in like.snakes]
     snakes = []
     for seat, s in enumerate(like.snakes):
         body, alive, growth, charges, ghost, digging, death = fast.snake(seat)
-        record = None
-        if death is not None:
+        if not alive and not s.alive and body == s.body:
+            snakes.append(s)  # a corpse (or a removed snake) the turn left alone
+            continue
+        record = s.death
+        if death is not None and record is None:
             number, turn, frame, cause, killer = death
-            record = Death(number, turn, frame, Cause(str(CAUSE_NAMES[cause])), _id(ids, killer))
+            record = _new(Death, (number, turn, frame, _CAUSES[cause], _id(ids, killer)))
+        links = fast.links(seat)
         snakes.append(
-            Snake(
-                s.id,
-                s.colour,
-                Race(s.race),
-                body,
-                alive,
-                s.removed,
-                growth,
-                charges,
-                ghost,
-                digging,
-                tuple(Link(index, ids[owner]) for index, owner in fast.links(seat)),
-                record,
+            _new(
+                Snake,
+                (
+                    s.id,
+                    s.colour,
+                    s.race,
+                    body,
+                    alive,
+                    s.removed,
+                    growth,
+                    charges,
+                    ghost,
+                    digging,
+                    tuple([Link(index, ids[owner]) for index, owner in links]) if links else (),
+                    record,
+                ),
             )
         )
     result = fast.result
@@ -223,23 +238,32 @@ def unpack(fast: FastState, like: State) -> State:
             outcome = Outcome(None, tuple(ids[i] for i in seats))
     wrap = fast.wrap
     rows, columns = (like.wrap_rows, like.wrap_columns) if wrap is None else wrap
-    return like._replace(
-        wrap_rows=rows,
-        wrap_columns=columns,
-        path_length=fast.path_length,
-        queued=fast.queued(),
-        turn=fast.turn,
-        frame=0,
-        deaths=fast.deaths,
-        turns_without_death=fast.turns_without_death,
-        grid=fast.grid(),
-        snakes=tuple(snakes),
-        pending=fast.pending(),
-        portals=tuple(
-            Portal(ids[owner], slot, cell, d, doomed)
-            for owner, slot, cell, d, doomed in fast.portals()
+    portals = fast.portals()
+    return _new(
+        State,
+        (
+            like.terrain,
+            fast.turn,
+            0,
+            fast.deaths,
+            fast.turns_without_death,
+            fast.path_length,
+            rows,
+            columns,
+            fast.grid(),
+            tuple(snakes),
+            tuple(
+                [
+                    _new(Portal, (ids[owner], slot, cell, d, doomed))
+                    for owner, slot, cell, d, doomed in portals
+                ]
+            )
+            if portals
+            else (),
+            fast.pending(),
+            fast.queued(),
+            outcome,
         ),
-        result=outcome,
     )
 
 
