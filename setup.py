@@ -4,7 +4,8 @@
   learning and benchmarks, a separate implementation checked move for move
   against the plain engine (tests/games/shell/test_fast.py); and
   ``samtempa.games.snake._fast``, Snake Synapse's, checked game for game
-  (tests/games/snake/test_fast.py).
+  (tests/games/snake/test_fast.py); ``samtempa.bots.snake._walk``, the Snake
+  bots' walk search (an evaluation, not a rule).
 - The plain engines, compiled from their own typed Python sources with
   mypyc: the same code, What the Shell's about 1.3 times as fast, Snake
   Synapse's about twice. ``SAMTEMPA_PURE_PYTHON=1`` skips this;
@@ -70,6 +71,11 @@ setup(
                 Extension(
                     "samtempa.games.snake._fast",
                     ["src/samtempa/games/snake/_fast.pyx"],
+                    extra_compile_args=["-O2"],
+                ),
+                Extension(
+                    "samtempa.bots.snake._walk",
+                    ["src/samtempa/bots/snake/_walk.pyx"],
                     extra_compile_args=["-O2"],
                 ),
             ],
