@@ -3,14 +3,28 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from samtempa.envs.shell import ShellParallelEnv, shell_planes
 from samtempa.envs.vector import ShellVectorEnv
+from samtempa.games.shell.batch_kernel import Backend, KernelBatch
+
+BACKENDS = pytest.mark.parametrize("backend", ["numpy", "kernel"])
 
 
-def test_observations_match_the_pettingzoo_environment() -> None:
+def test_the_compiled_kernel_is_the_default() -> None:
+    assert isinstance(ShellVectorEnv(2).batch, KernelBatch)
+    assert not isinstance(ShellVectorEnv(2, backend="numpy").batch, KernelBatch)
+
+
+@BACKENDS
+def test_observations_match_the_pettingzoo_environment(backend: Backend) -> None:
     """Same picks in both environments: same planes and masks, every turn of a game."""
-    vec = ShellVectorEnv(1, opponent=lambda obs: np.array([int(np.argmax(obs["action_mask"][0]))]))
+    vec = ShellVectorEnv(
+        1,
+        opponent=lambda obs: np.array([int(np.argmax(obs["action_mask"][0]))]),
+        backend=backend,
+    )
     single = ShellParallelEnv()
     obs, _ = vec.reset(seed=0)
     single_obs, _ = single.reset(seed=0)
@@ -31,8 +45,9 @@ def test_observations_match_the_pettingzoo_environment() -> None:
     assert done[0], "the game ended within 40 turns"
 
 
-def test_random_play_finishes_games_and_resets_them() -> None:
-    env = ShellVectorEnv(256)
+@BACKENDS
+def test_random_play_finishes_games_and_resets_them(backend: Backend) -> None:
+    env = ShellVectorEnv(256, backend=backend)
     obs, _ = env.reset(seed=1)
     rng = np.random.default_rng(2)
     finished = 0
@@ -50,8 +65,9 @@ def test_random_play_finishes_games_and_resets_them() -> None:
     assert abs(wins) < finished
 
 
-def test_an_occupied_pick_is_replaced_and_flagged() -> None:
-    env = ShellVectorEnv(2)
+@BACKENDS
+def test_an_occupied_pick_is_replaced_and_flagged(backend: Backend) -> None:
+    env = ShellVectorEnv(2, backend=backend)
     env.reset(seed=5)
     obs, *_ = env.step(np.array([40, 40]))
     free_before = obs["action_mask"][:, 3].astype(bool)

@@ -10,6 +10,11 @@ A finished game starts again at once (``autoreset_mode`` "same-step"): its
 ``terminated`` entry and reward are the finished game's, the observation
 returned is already the new game's.
 
+``backend`` chooses the batched engine: the compiled kernel (``"kernel"``, the
+default when it is built, :mod:`samtempa.games.shell.batch_kernel`) or numpy
+(``"numpy"``); both play the same games for the same picks, but the random
+picks come from different generators, so a seed gives different games.
+
 A pick of an occupied cell is replaced by a uniformly random empty cell (the
 missed-order policy of the bot protocol) and flagged in ``infos["illegal"]``.
 """
@@ -27,6 +32,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from samtempa.envs.shell import CELLS, PLANES
 from samtempa.games.shell import WhatTheShell
 from samtempa.games.shell.batch import ShellBatch
+from samtempa.games.shell.batch_kernel import Backend, make_batch
 from samtempa.games.shell.batch_waves import BLACK_WINS, ONGOING, SUDDEN_DEATH, WHITE_WINS
 from samtempa.games.shell.board import SIZE
 from samtempa.render.raster import svg_to_image
@@ -59,10 +65,14 @@ class ShellVectorEnv(VectorEnv[Obs, npt.NDArray[np.intp], npt.NDArray[Any]]):
     }
 
     def __init__(
-        self, n: int, opponent: str | Opponent = "random", render_mode: str | None = None
+        self,
+        n: int,
+        opponent: str | Opponent = "random",
+        render_mode: str | None = None,
+        backend: Backend | None = None,
     ) -> None:
         self.num_envs = n
-        self.batch = ShellBatch(n)
+        self.batch: ShellBatch = make_batch(n, backend)
         self.opponent = opponent
         self.render_mode = render_mode
         self.np_random = np.random.default_rng()
