@@ -18,6 +18,7 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
+from starlette.testclient import TestClient
 
 from samtempa.bots.base import RandomBot
 from samtempa.bots.serve import WARM_UP_S, create_app
@@ -120,3 +121,17 @@ def test_a_snake_keeps_its_bot_object_for_the_match(served: tuple[str, Any]) -> 
     assert all(moves == 2 for _, _, moves in again)
     with pytest.raises(queue.Empty):
         out.get(timeout=0.01)
+
+
+def test_the_workers_stop_with_the_server() -> None:
+    out = CONTEXT.Queue()
+    factory = MeetingFactory(CONTEXT.Barrier(1), out)
+    app = create_app("what-the-shell", "easy", seed=1, workers=1, factory=factory)
+    with TestClient(app) as client:
+        body = {"game": "what-the-shell", "match": "m", "you": "black", "turn": 0}
+        body |= {"timeout_ms": 2000, "state": SHELL.to_json(INITIAL)}
+        assert client.post("/move", json=body).status_code == 200
+        pid = out.get(timeout=30)[0]
+        os.kill(pid, 0)  # the worker is there while the server runs
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)  # and gone (and reaped) once it has stopped

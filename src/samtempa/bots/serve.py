@@ -17,6 +17,8 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -52,6 +54,8 @@ def think_budget(timeout_ms: float) -> float:
 BotFactory = Callable[[str, str], Bot]
 #: Bot objects a worker keeps at most (the oldest match's go first).
 KEPT_BOTS = 256
+#: How often a worker checks that its server is still there.
+WATCH_S = 0.5
 
 # --- inside a worker process --------------------------------------------------------
 
@@ -59,7 +63,17 @@ _WORKER: dict[str, Any] = {}
 
 
 def _start_worker(game_name: str, level: str, factory: BotFactory) -> None:
-    """A worker's start: its game, its bot factory, an empty table of bots, a warm-up."""
+    """A worker's start: its game, its bot factory, an empty table of bots, a warm-up,
+    and a watch on the server: a worker whose server is gone (killed, or ended without
+    stopping it) ends too, never left behind."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(WATCH_S)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
     game = get_game(game_name)
     _WORKER.update(game=game, game_name=game_name, level=level, factory=factory)
     _WORKER["bots"] = OrderedDict()
@@ -137,8 +151,9 @@ class Workers:
             self._pools[self._home.pop(key)].submit(_forget, match)
 
     def close(self) -> None:
+        """Stop the workers (moves in flight are cancelled) and wait until they are gone."""
         for pool in self._pools:
-            pool.shutdown(wait=False, cancel_futures=True)
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def default_workers() -> int:
