@@ -4,7 +4,8 @@
   learning and benchmarks, a separate implementation checked move for move
   against the plain engine (tests/games/shell/test_fast.py); and
   ``samtempa.games.snake._fast``, Snake Synapse's, checked game for game
-  (tests/games/snake/test_fast.py).
+  (tests/games/snake/test_fast.py); ``samtempa.bots.snake._walk``, the Snake
+  bots' walk search (an evaluation, not a rule).
 - ``samtempa.games.shell._batch`` (Cython): the batched engine's kernel, every
   game of a batch stepped in one call (tests/games/shell/test_batch_kernel.py).
   ``-O3`` without ``-march``: the wheel must run on any x86-64.
@@ -73,6 +74,11 @@ setup(
                 Extension(
                     "samtempa.games.snake._fast",
                     ["src/samtempa/games/snake/_fast.pyx"],
+                    extra_compile_args=["-O2"],
+                ),
+                Extension(
+                    "samtempa.bots.snake._walk",
+                    ["src/samtempa/bots/snake/_walk.pyx"],
                     extra_compile_args=["-O2"],
                 ),
                 Extension(
