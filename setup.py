@@ -69,6 +69,8 @@ setup(
                 Extension(
                     "samtempa.games.shell._batch",
                     ["src/samtempa/games/shell/_batch.pyx"],
+                    include_dirs=[str(SHELL)],
+                    depends=[str(SHELL / "_batch.h")],
                     extra_compile_args=["-O3"],
                 ),
             ],

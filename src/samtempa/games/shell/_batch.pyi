@@ -44,6 +44,7 @@ def random_picks(
     result: _I8,
     seed: int,
     out: _Cells,
+    out_white: _Cells | None = None,
 ) -> None: ...
 def reset(
     black_lo: _U64,

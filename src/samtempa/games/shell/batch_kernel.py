@@ -84,6 +84,14 @@ class KernelBatch(ShellBatch):
         _batch.random_picks(*self._masks(), self.result, seed, picks)
         return picks
 
+    def random_pick_pairs(self, rng: np.random.Generator) -> tuple[Cells, Cells]:
+        """Black's and white's random picks (independent), in one pass over the games."""
+        black = np.empty(self.n, dtype=np.intp)
+        white = np.empty(self.n, dtype=np.intp)
+        seed = int(rng.integers(0, 2**63, dtype=np.int64))
+        _batch.random_picks(*self._masks(), self.result, seed, black, white)
+        return black, white
+
     def reset(self, games: Cells) -> None:
         _batch.reset(
             *self._masks(),
