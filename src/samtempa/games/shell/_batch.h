@@ -90,15 +90,38 @@ static inline int wts_winning(wts_u128 t) {
 
 /* --- windows -------------------------------------------------------------------------- */
 
-/* Bits pick - 30 ... pick + 33 of the board, written without a branch (a shift of an
- * __int128 by a variable amount is compiled with one, which mispredicts here): the word
- * from both halves when pick >= 30, the low half moved up otherwise. */
+/* The low word of (hi:lo) >> r, 0 <= r < 64: one instruction on x86-64 (the portable form
+ * is not recognised as one). */
+static inline uint64_t wts_shrd(uint64_t lo, uint64_t hi, unsigned r) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    __asm__("shrdq %%cl, %1, %0" : "+r"(lo) : "r"(hi), "c"(r) : "cc");
+    return lo;
+#else
+    return (lo >> r) | ((hi << 1) << (63 - r));
+#endif
+}
+
+/* Where the window of a pick starts: bit pick + 34 of the words (0, lo, hi), all ones in
+ * ``second`` when that is in the second word, and the shift inside it. */
+typedef struct {
+    uint64_t second;
+    unsigned shift;
+} wts_at;
+
+static inline wts_at wts_window_at(int pick) {
+    unsigned start = (unsigned)pick + 34;
+    wts_at at = {(uint64_t)0 - (uint64_t)(start >> 6), start & 63};
+    return at;
+}
+
+/* Bits pick - 30 ... pick + 33 of the board (lo, hi): one double shift of the right two of
+ * the words (0, lo, hi), chosen with masks, not branches. */
+static inline uint64_t wts_window_words(uint64_t lo, uint64_t hi, wts_at at) {
+    return wts_shrd(lo & at.second, lo ^ ((lo ^ hi) & at.second), at.shift);
+}
+
 static inline uint64_t wts_window(wts_u128 board, int pick) {
-    int s = pick - 30;
-    uint64_t up = (uint64_t)board << ((-s) & 63);
-    uint64_t down = (uint64_t)(board >> (s & 63)); /* one double shift: the count is < 64 */
-    uint64_t below = (uint64_t)0 - (uint64_t)(s < 0); /* all ones when pick < 30 */
-    return down ^ ((up ^ down) & below);
+    return wts_window_words((uint64_t)board, (uint64_t)(board >> 64), wts_window_at(pick));
 }
 
 static inline wts_u128 wts_unwindow(uint64_t bits, int pick) {
@@ -373,11 +396,13 @@ static void wts_step(const wts_batch* restrict a, intptr_t n, const intptr_t* re
         uint64_t e_lo = a->eggs_lo[i], e_hi = a->eggs_hi[i];
         uint64_t new_b_lo = b_lo | WTS_BIT_LO[bp], new_b_hi = b_hi | WTS_BIT_HI[bp];
         uint64_t new_w_lo = w_lo | WTS_BIT_LO[wp], new_w_hi = w_hi | WTS_BIT_HI[wp];
-        wts_u128 b = wts_join(new_b_lo, new_b_hi), w = wts_join(new_w_lo, new_w_hi);
+        wts_at at_b = wts_window_at(bp), at_w = wts_window_at(wp);
         wts_u128 e = wts_join(e_lo, e_hi);
         wts_v2 columns = {WIN_COLUMN[WTS_COLUMN_OF[bp]], WIN_COLUMN[WTS_COLUMN_OF[wp]]};
-        wts_v2 own = (wts_v2){wts_window(b, bp), wts_window(w, wp)} & columns;
-        wts_v2 hostile = {wts_window(w | e, bp), wts_window(b | e, wp)};
+        wts_v2 own = (wts_v2){wts_window_words(new_b_lo, new_b_hi, at_b),
+                              wts_window_words(new_w_lo, new_w_hi, at_w)} & columns;
+        wts_v2 hostile = {wts_window_words(new_w_lo | e_lo, new_w_hi | e_hi, at_b),
+                          wts_window_words(new_b_lo | e_lo, new_b_hi | e_hi, at_w)};
         wts_v2 rays = ((hostile & hostile_ring) | (own & own_ring)) & columns;
         wts_v2 closed = wts_closed(rays), five = wts_may_five(own), flags = closed | five;
         a->turn[i] += 1;
