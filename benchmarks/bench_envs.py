@@ -64,7 +64,7 @@ def batched(n: int, turns: int, backend: Backend) -> Run:
         rng = np.random.default_rng(1)
         for _ in range(turns):
             batch.step(*batch.random_pick_pairs(rng), checked=True)
-            over = np.flatnonzero(batch.result != -1)
+            over = batch.finished()
             if over.size:
                 batch.reset(over)
         return n * turns
@@ -82,7 +82,7 @@ def batched_steps(n: int, turns: int, backend: Backend) -> float:
         start = time.process_time()
         batch.step(black, white, checked=True)
         spent += time.process_time() - start
-        over = np.flatnonzero(batch.result != -1)
+        over = batch.finished()
         if over.size:
             batch.reset(over)
     return n * turns / spent

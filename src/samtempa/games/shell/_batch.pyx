@@ -49,124 +49,122 @@ cdef enum:
 wts_init()
 
 
-cdef wts_batch masks(
-    uint64_t[::1] black_lo, uint64_t[::1] black_hi,
-    uint64_t[::1] white_lo, uint64_t[::1] white_hi,
-    uint64_t[::1] eggs_lo, uint64_t[::1] eggs_hi,
-    int8_t[::1] result,
-) except *:
-    cdef intptr_t n = result.shape[0]
+cdef class Kernel:
+    """The kernel bound to one batch's arrays (held here, so that they outlive it): each
+    call then only takes the picks. The arrays must be changed in place, never replaced."""
+
     cdef wts_batch a
-    if (black_lo.shape[0] != n or black_hi.shape[0] != n or white_lo.shape[0] != n
-            or white_hi.shape[0] != n or eggs_lo.shape[0] != n or eggs_hi.shape[0] != n):
-        raise ValueError("the batch's arrays differ in length")
-    a.black_lo, a.black_hi = &black_lo[0], &black_hi[0]
-    a.white_lo, a.white_hi = &white_lo[0], &white_hi[0]
-    a.eggs_lo, a.eggs_hi = &eggs_lo[0], &eggs_hi[0]
-    a.result = &result[0]
-    return a
+    cdef intptr_t n
+    cdef object arrays
 
+    def __init__(
+        self,
+        uint64_t[::1] black_lo, uint64_t[::1] black_hi,
+        uint64_t[::1] white_lo, uint64_t[::1] white_hi,
+        uint64_t[::1] eggs_lo, uint64_t[::1] eggs_hi,
+        uint8_t[:, ::1] queue, intptr_t[::1] queue_len,
+        int32_t[::1] turn, int8_t[::1] phase, int8_t[::1] result,
+        int32_t[::1] winning_black, int32_t[::1] winning_white,
+    ):
+        cdef intptr_t n = result.shape[0]
+        if n < 1:
+            raise ValueError("a batch has at least one game")
+        if (black_lo.shape[0] != n or black_hi.shape[0] != n or white_lo.shape[0] != n
+                or white_hi.shape[0] != n or eggs_lo.shape[0] != n or eggs_hi.shape[0] != n
+                or queue_len.shape[0] != n or turn.shape[0] != n or phase.shape[0] != n
+                or winning_black.shape[0] != n or winning_white.shape[0] != n):
+            raise ValueError("the batch's arrays differ in length")
+        if queue.shape[0] != n or queue.shape[1] != CELLS:
+            raise ValueError("the egg queues are n x 81")
+        self.n = n
+        self.arrays = (black_lo, black_hi, white_lo, white_hi, eggs_lo, eggs_hi, queue,
+                       queue_len, turn, phase, result, winning_black, winning_white)
+        self.a.black_lo, self.a.black_hi = &black_lo[0], &black_hi[0]
+        self.a.white_lo, self.a.white_hi = &white_lo[0], &white_hi[0]
+        self.a.eggs_lo, self.a.eggs_hi = &eggs_lo[0], &eggs_hi[0]
+        self.a.queue = &queue[0, 0]
+        self.a.queue_len = &queue_len[0]
+        self.a.turn = &turn[0]
+        self.a.phase = &phase[0]
+        self.a.result = &result[0]
+        self.a.winning_black = &winning_black[0]
+        self.a.winning_white = &winning_white[0]
 
-def step(
-    uint64_t[::1] black_lo, uint64_t[::1] black_hi,
-    uint64_t[::1] white_lo, uint64_t[::1] white_hi,
-    uint64_t[::1] eggs_lo, uint64_t[::1] eggs_hi,
-    uint8_t[:, ::1] queue, intptr_t[::1] queue_len,
-    int32_t[::1] turn, int8_t[::1] phase, int8_t[::1] result,
-    int32_t[::1] winning_black, int32_t[::1] winning_white,
-    intptr_t[::1] black, intptr_t[::1] white,
-):
-    """One turn of every game (WTS-2.2), picks not checked (``check`` does)."""
-    cdef intptr_t n = result.shape[0]
-    cdef wts_batch a = masks(black_lo, black_hi, white_lo, white_hi, eggs_lo, eggs_hi, result)
-    if (queue.shape[0] != n or queue.shape[1] != CELLS or queue_len.shape[0] != n
-            or turn.shape[0] != n or phase.shape[0] != n or winning_black.shape[0] != n
-            or winning_white.shape[0] != n or black.shape[0] != n or white.shape[0] != n):
-        raise ValueError("the batch's arrays differ in length")
-    if n == 0:
-        return
-    a.queue = &queue[0, 0]
-    a.queue_len = &queue_len[0]
-    a.turn = &turn[0]
-    a.phase = &phase[0]
-    a.winning_black = &winning_black[0]
-    a.winning_white = &winning_white[0]
-    with nogil:
-        wts_step(&a, n, &black[0], &white[0])
+    def step(self, intptr_t[::1] black, intptr_t[::1] white):
+        """One turn of every game (WTS-2.2), picks not checked (``check`` does)."""
+        if black.shape[0] != self.n or white.shape[0] != self.n:
+            raise ValueError("one pick per game")
+        with nogil:
+            wts_step(&self.a, self.n, &black[0], &white[0])
 
+    def random_picks(self, uint64_t seed, intptr_t[::1] out, intptr_t[::1] out_white=None):
+        """A uniformly random empty cell in every game still going (WTS-2.1), 0 elsewhere,
+        in ``out`` (and an independent one in ``out_white`` if given), from a stream
+        seeded by ``seed``."""
+        cdef intptr_t* second = NULL
+        if out.shape[0] != self.n or (out_white is not None and out_white.shape[0] != self.n):
+            raise ValueError("one pick per game")
+        if out_white is not None:
+            second = &out_white[0]
+        with nogil:
+            wts_random_picks(&self.a, self.n, seed, &out[0], second)
 
-def check(
-    uint64_t[::1] black_lo, uint64_t[::1] black_hi,
-    uint64_t[::1] white_lo, uint64_t[::1] white_hi,
-    uint64_t[::1] eggs_lo, uint64_t[::1] eggs_hi,
-    int8_t[::1] result, intptr_t[::1] black, intptr_t[::1] white,
-):
-    """WTS-2.1, 2.3: ``(fault, game)``, the first fault in WTS-2.3's order over all games
-    (0 none, 1 a game is over, 2 a pick off the board, 3 a pick not empty) and its game."""
-    cdef intptr_t n = black.shape[0], i, over = -1, off = -1, taken = -1
-    cdef intptr_t bp, wp
-    cdef uint64_t lo, hi
-    with nogil:
-        for i in range(n):
-            if result[i] != ONGOING and over < 0:
-                over = i
-            bp = black[i]
-            wp = white[i]
-            if bp < 0 or bp >= CELLS or wp < 0 or wp >= CELLS:
-                if off < 0:
-                    off = i
-            elif taken < 0:
-                lo = black_lo[i] | white_lo[i] | eggs_lo[i]
-                hi = black_hi[i] | white_hi[i] | eggs_hi[i]
-                if ((lo >> bp) & 1 if bp < 64 else (hi >> (bp - 64)) & 1) or (
-                        (lo >> wp) & 1 if wp < 64 else (hi >> (wp - 64)) & 1):
-                    taken = i
-    if over >= 0:
-        return 1, over
-    if off >= 0:
-        return 2, off
-    if taken >= 0:
-        return 3, taken
-    return 0, -1
+    def check(self, intptr_t[::1] black, intptr_t[::1] white):
+        """WTS-2.1, 2.3: ``(fault, game)``, the first fault in WTS-2.3's order over all
+        games (0 none, 1 a game is over, 2 a pick off the board, 3 a pick not empty)."""
+        cdef intptr_t i, over = -1, off = -1, taken = -1, bp, wp
+        cdef uint64_t lo, hi
+        cdef wts_batch* a = &self.a
+        if black.shape[0] != self.n or white.shape[0] != self.n:
+            raise ValueError("one pick per game")
+        with nogil:
+            for i in range(self.n):
+                if a.result[i] != ONGOING and over < 0:
+                    over = i
+                bp = black[i]
+                wp = white[i]
+                if bp < 0 or bp >= CELLS or wp < 0 or wp >= CELLS:
+                    if off < 0:
+                        off = i
+                elif taken < 0:
+                    lo = a.black_lo[i] | a.white_lo[i] | a.eggs_lo[i]
+                    hi = a.black_hi[i] | a.white_hi[i] | a.eggs_hi[i]
+                    if ((lo >> bp) & 1 if bp < 64 else (hi >> (bp - 64)) & 1) or (
+                            (lo >> wp) & 1 if wp < 64 else (hi >> (wp - 64)) & 1):
+                        taken = i
+        if over >= 0:
+            return 1, over
+        if off >= 0:
+            return 2, off
+        if taken >= 0:
+            return 3, taken
+        return 0, -1
 
-
-def random_picks(
-    uint64_t[::1] black_lo, uint64_t[::1] black_hi,
-    uint64_t[::1] white_lo, uint64_t[::1] white_hi,
-    uint64_t[::1] eggs_lo, uint64_t[::1] eggs_hi,
-    int8_t[::1] result, uint64_t seed, intptr_t[::1] out, intptr_t[::1] out_white=None,
-):
-    """A uniformly random empty cell in every game still going (WTS-2.1), 0 elsewhere, in
-    ``out`` (and an independent one in ``out_white`` if given), from a stream seeded by
-    ``seed``."""
-    cdef intptr_t n = result.shape[0]
-    cdef wts_batch a = masks(black_lo, black_hi, white_lo, white_hi, eggs_lo, eggs_hi, result)
-    cdef intptr_t* second = NULL
-    if out.shape[0] != n or (out_white is not None and out_white.shape[0] != n):
-        raise ValueError("one pick per game")
-    if n == 0:
-        return
-    if out_white is not None:
-        second = &out_white[0]
-    with nogil:
-        wts_random_picks(&a, n, seed, &out[0], second)
-
-
-def reset(
-    uint64_t[::1] black_lo, uint64_t[::1] black_hi,
-    uint64_t[::1] white_lo, uint64_t[::1] white_hi,
-    uint64_t[::1] eggs_lo, uint64_t[::1] eggs_hi,
-    intptr_t[::1] queue_len, int32_t[::1] turn, int8_t[::1] phase, int8_t[::1] result,
-    int32_t[::1] winning_black, int32_t[::1] winning_white, intptr_t[::1] games,
-):
-    """The games ``games`` back to the empty board."""
-    cdef intptr_t k, i
-    with nogil:
+    def reset(self, intptr_t[::1] games):
+        """The games ``games`` back to the empty board."""
+        cdef intptr_t k, i
+        cdef wts_batch* a = &self.a
         for k in range(games.shape[0]):
-            i = games[k]
-            black_lo[i] = black_hi[i] = white_lo[i] = white_hi[i] = 0
-            eggs_lo[i] = eggs_hi[i] = 0
-            queue_len[i] = 0
-            turn[i] = winning_black[i] = winning_white[i] = 0
-            phase[i] = 0
-            result[i] = ONGOING
+            if games[k] < 0 or games[k] >= self.n:
+                raise IndexError(f"no game {games[k]} in a batch of {self.n}")
+        with nogil:
+            for k in range(games.shape[0]):
+                i = games[k]
+                a.black_lo[i] = a.black_hi[i] = a.white_lo[i] = a.white_hi[i] = 0
+                a.eggs_lo[i] = a.eggs_hi[i] = 0
+                a.queue_len[i] = 0
+                a.turn[i] = a.winning_black[i] = a.winning_white[i] = 0
+                a.phase[i] = 0
+                a.result[i] = ONGOING
+
+    def finished(self, intptr_t[::1] out):
+        """The games that are over, in ``out`` (room for every game); returns how many."""
+        cdef intptr_t i, m = 0
+        cdef int8_t* result = self.a.result
+        if out.shape[0] != self.n:
+            raise ValueError("room for every game")
+        with nogil:
+            for i in range(self.n):
+                out[m] = i
+                m += result[i] != ONGOING
+        return m
