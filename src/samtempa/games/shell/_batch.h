@@ -383,8 +383,9 @@ __attribute__((noinline)) static void wts_odd_turn(
 /* One turn of every game (WTS-2.2); the picks are not checked.
  *
  * The ordinary turn (two turtles placed, no capture closed, no run of four through a
- * pick, no sudden death in progress: the counts stay 0, WTS-6.2) is settled here without
- * a branch; the others go on in wts_odd_turn, with what was found. */
+ * pick, no sudden death in progress, the board not full: the counts stay 0 and nothing
+ * else changes, WTS-6.2) is settled here without a branch; the others go on in
+ * wts_odd_turn, with what was found. */
 static void wts_step(const wts_batch* restrict a, intptr_t n, const intptr_t* restrict black,
                      const intptr_t* restrict white) {
     const uint64_t hostile_ring = WIN_HOSTILE, own_ring = WIN_OWN;
@@ -405,8 +406,11 @@ static void wts_step(const wts_batch* restrict a, intptr_t n, const intptr_t* re
                           wts_window_words(new_b_lo | e_lo, new_b_hi | e_hi, at_w)};
         wts_v2 rays = ((hostile & hostile_ring) | (own & own_ring)) & columns;
         wts_v2 closed = wts_closed(rays), five = wts_may_five(own), flags = closed | five;
+        /* WTS-6.4: a board that fills goes the long way too. */
+        int full = ((new_b_lo | new_w_lo | e_lo) == ~0ULL)
+                   & ((new_b_hi | new_w_hi | e_hi) == 0x1FFFFULL);
         a->turn[i] += 1;
-        if (__builtin_expect((bp == wp) | ((flags[0] | flags[1]) != 0)
+        if (__builtin_expect((bp == wp) | ((flags[0] | flags[1]) != 0) | full
                              | ((a->winning_black[i] | a->winning_white[i]) != 0), 0)) {
             wts_odd_turn(a, i, bp, wp, wts_join(b_lo, b_hi), wts_join(w_lo, w_hi), e, rays,
                          closed, five);
@@ -416,11 +420,6 @@ static void wts_step(const wts_batch* restrict a, intptr_t n, const intptr_t* re
         a->black_hi[i] = new_b_hi;
         a->white_lo[i] = new_w_lo;
         a->white_hi[i] = new_w_hi;
-        /* WTS-6.4: the board may just have filled. */
-        if (__builtin_expect(((new_b_lo | new_w_lo | e_lo) == ~0ULL)
-                             & ((new_b_hi | new_w_hi | e_hi) == 0x1FFFFULL), 0)) {
-            a->result[i] = WTS_DRAW;
-        }
     }
 }
 
