@@ -2,7 +2,9 @@
 
 - ``samtempa.games.shell._fast`` (Cython): What the Shell's fast path for bots,
   learning and benchmarks, a separate implementation checked move for move
-  against the plain engine (tests/games/shell/test_fast.py).
+  against the plain engine (tests/games/shell/test_fast.py); and
+  ``samtempa.games.snake._fast``, Snake Synapse's, checked game for game
+  (tests/games/snake/test_fast.py).
 - ``samtempa.games.shell._batch`` (Cython): the batched engine's kernel, every
   game of a batch stepped in one call (tests/games/shell/test_batch_kernel.py).
   ``-O3`` without ``-march``: the wheel must run on any x86-64.
@@ -35,7 +37,9 @@ def compiled_groups() -> dict[str, list[str]]:
     shell = [
         (SHELL / f"{m}.py").as_posix() for m in ("board", "state", "rules", "game", "notation")
     ]
-    snake = sorted(p.as_posix() for p in SNAKE.rglob("*.py") if p.name != "__init__.py")
+    snake = sorted(
+        p.as_posix() for p in SNAKE.rglob("*.py") if p.name not in ("__init__.py", "fast.py")
+    )
     return {"samtempa.games.shell._engine": shell, "samtempa.games.snake._engine": snake}
 
 
@@ -64,6 +68,11 @@ setup(
                 Extension(
                     "samtempa.games.shell._fast",
                     ["src/samtempa/games/shell/_fast.pyx"],
+                    extra_compile_args=["-O2"],
+                ),
+                Extension(
+                    "samtempa.games.snake._fast",
+                    ["src/samtempa/games/snake/_fast.pyx"],
                     extra_compile_args=["-O2"],
                 ),
                 Extension(

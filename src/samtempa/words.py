@@ -19,7 +19,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from babel.messages.pofile import read_po
+from samtempa.i18n import read_catalog
 
 GAMES = Path(__file__).resolve().parent / "games"
 #: Where the words are: both games' shared words first, then each game's.
@@ -57,10 +57,9 @@ def table(lang: str) -> dict[str, str]:
     """English word → the word in ``lang``, from every game's catalogue."""
     out: dict[str, str] = {}
     for path in catalog_paths(lang):
-        with path.open("rb") as f:
-            for m in read_po(f, locale=lang):
-                if m.id and m.string and not m.fuzzy and isinstance(m.id, str):
-                    out.setdefault(str(m.id), str(m.string))
+        for key, value in read_catalog(path, lang).items():
+            if isinstance(value, str):
+                out.setdefault(key, value)
     return out
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from samtempa.arena.match import BotSpec, game_specs, placement_points, play_game
+from samtempa.arena.match import BotSpec, game_specs, pairs_won, placement_points, play_game
 from samtempa.arena.run import PairResult, main, run_arena
 from samtempa.games.shell import WhatTheShell
 from samtempa.games.snake import SnakeSynapse
@@ -177,3 +177,40 @@ def test_play_game_records_failures_of_a_dead_url() -> None:
     assert result.failures, "every move of the unreachable bot is a missed order"
     assert {f.bot for f in result.failures} == {"D"}
     assert result.record["meta"]["arena"]["failures"][0]["kind"] in ("error", "timeout")
+
+
+def test_pairs_won_counts_each_snake_against_each_rival_ties_half() -> None:
+    seat_bot = {"s1": "A", "s2": "B", "s3": "A", "s4": "B"}
+    # A's snakes placed 1st and 3rd (a tie with B's at 3rd), B's 2nd and 3rd.
+    points = {"s1": 1.0, "s2": 0.6, "s3": 0.2, "s4": 0.2}
+    won = pairs_won(points, seat_bot)
+    # A: s1 beats both (2), s3 loses to s2 and ties s4 (0.5): 2.5 of 4.
+    assert won == {"A": 2.5 / 4, "B": 1.5 / 4}
+    # One seat per bot (What the Shell): no pairs figure, the score says it all.
+    assert pairs_won({"black": 1.0, "white": 0.0}, {"black": "A", "white": "B"}) == {}
+
+
+def test_pair_result_line_gives_pairs_won_with_an_interval() -> None:
+    pair = PairResult("A", "B", scores=[0.6, 0.4], pairs=[2 / 3, 1 / 3, 1.0], wins=1, losses=1)
+    line = pair.line()
+    match = re.search(r"; pairs won (\d\.\d{3}) ± (\d\.\d{3})\)$", line)
+    assert match is not None, line
+    assert match.group(1) == "0.667"
+    assert float(match.group(2)) > 0
+    assert "pairs won" not in PairResult("A", "B", scores=[1.0]).line()
+
+
+def test_snake_arena_prints_pairs_won(tmp_path: Path) -> None:
+    pair_results, _, results = run_arena(
+        "snake-synapse",
+        [BotSpec("A", "easy"), BotSpec("B", "easy")],
+        2,
+        move_s=0.05,
+        out_dir=tmp_path,
+        progress=False,
+    )
+    assert all(set(r.pairs_won) == {"A", "B"} for r in results)
+    for r in results:
+        assert r.pairs_won["A"] + r.pairs_won["B"] == pytest.approx(1.0)
+    assert len(pair_results[0].pairs) == 2
+    assert "; pairs won " in pair_results[0].line()

@@ -13,7 +13,7 @@ from samtempa.bots.snake import (
     HARD_SMART,
     Model,
     SnakeHardBot,
-    _order,
+    plan_order,
     predicted_orders,
     random_safe_scenarios,
     trail,
@@ -61,7 +61,7 @@ def unexpected_order(state: State) -> Order:
     ranked = {trail(model, me, o) for o in predicted_orders(GAME, state, model, me, drawn)}
     n = state.path_length
     for plan in model.simple_plans(me):  # the roomiest first: s1 must not box itself in
-        order = _order(plan, n)
+        order = plan_order(plan, n)
         if plan.survived == n and trail(model, me, order) not in ranked:
             return order
     raise AssertionError("every safe path is ranked")

@@ -76,7 +76,9 @@ def test_logging_in_on_a_borrowed_browser_takes_none_of_the_owners_games(
     assert shared.session_cookie != alice_cookie, "a login must issue a new session"
     assert shared.client.get(f"/api/matches/{match_id}").json()["yours"] == []
     refused = shared.api(
-        "POST", f"/api/matches/{match_id}/orders", {"player": alice_player[0], "orders": "E5"}
+        "POST",
+        f"/api/matches/{match_id}/orders",
+        {"player": alice_player[0], "orders": "E5", "turn": 1},
     )
     assert refused.status_code == 403, refused.text
 

@@ -230,7 +230,7 @@ def test_orders_over_http_and_the_opponent_sees_nothing_before_the_reveal(
         # Bob may not play black, and is told why.
         r = bob.post(
             f"/api/matches/{mid}/orders",
-            json={"player": "black", "orders": "A1"},
+            json={"player": "black", "orders": "A1", "turn": 1},
             headers={"x-csrf-token": csrf_of(bob)},
         )
         assert r.status_code == 403
@@ -298,7 +298,7 @@ def test_websocket_bad_messages_get_reasons(client: TestClient) -> None:
         ws.receive_json()
         ws.send_text("not json")
         assert ws.receive_json()["error"] == "bad-message"
-        ws.send_json({"type": "orders", "player": "black", "orders": "Z9"})
+        ws.send_json({"type": "orders", "player": "black", "orders": "Z9", "turn": 1})
         m = ws.receive_json()
         assert m["error"] == "off-board"
         assert m["message"]

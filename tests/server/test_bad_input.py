@@ -67,7 +67,7 @@ def test_paired_surrogate_escapes_are_text(web: TestClient) -> None:
     mid = shell(web)
     r = web.post(
         f"/api/matches/{mid}/orders",
-        content='{"player": "\\ud83d\\ude00", "orders": "E5"}',
+        content='{"player": "\\ud83d\\ude00", "orders": "E5", "turn": 1}',
         headers={"content-type": "application/json"},
     )
     assert r.status_code == 400

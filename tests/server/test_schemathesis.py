@@ -72,7 +72,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
             post("/api/matches", json={"game": "what-the-shell", "seats": ["me", "bot:easy"]},
                  headers=headers)
         )  # fmt: skip
-        post(f"/api/matches/{shell}/orders", json={"player": "black", "orders": "E5"},
+        post(f"/api/matches/{shell}/orders", json={"player": "black", "orders": "E5", "turn": 1},
              headers=headers)  # fmt: skip
         waiting = _created(
             post("/api/matches", json={"game": "snake-synapse", "seats": ["me", "open"],

@@ -158,11 +158,11 @@ def test_what_the_shell_covers_every_rule_the_issue_lists() -> None:
 @pytest.mark.parametrize(
     ("mutate", "message"),
     [
-        (lambda d: d["lessons"][0]["title"].pop("eo"), "languages"),
+        (lambda d: d["lessons"][0].update(title={"en": "A title"}), "English text"),
         (lambda d: d["lessons"][0]["steps"][0].update(accept=[]), "accept"),
         (lambda d: d["lessons"].append(dict(d["lessons"][0])), "id"),
         (lambda d: d["lessons"][0].update(extra=1), "keys"),
-        (lambda d: d["lessons"][0]["steps"][0]["hint"].update(fr=" "), "non-empty"),
+        (lambda d: d["lessons"][0]["steps"][0].update(hint=" "), "non-empty"),
     ],
 )
 def test_malformed_lesson_files_are_refused(mutate: Any, message: str) -> None:

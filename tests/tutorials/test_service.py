@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from samtempa import words
 from samtempa.conformance import differences
 from samtempa.tutorials.base import ActionError
 from samtempa.tutorials.service import LessonMoveError, service_for
@@ -159,7 +160,13 @@ def test_snake_refusals_say_why(order: object, code: str, text: str) -> None:
 
 def test_snake_turns_are_told_frame_by_frame() -> None:
     kill = SNAKE.attempt("ss-kill", [], {"path": "RRRRR"}, "en")
-    assert "Frame 2: Blue runs into Red's body and dies (death 1)." in kill.happened
+    body = words.death_cause("en", "body")  # the engine's cause, in the games' words
+    assert f"Frame 2: Blue dies {body}: Red's (death 1)." in kill.happened
+    fr = SNAKE.attempt("ss-kill", [], {"path": "RRRRR"}, "fr")
+    assert (
+        f"Frame 2 : Bleu meurt {words.death_cause('fr', 'body')} : celui de Rouge (1re mort)."
+        in fr.happened
+    )
     assert "Frame 2: growth Red +3, Green +1." in kill.happened
     trap = SNAKE.attempt(
         "ss-trapper", [], {"path": "URRRR", "trap": {"frame": 1, "dir": "U"}}, "fr"

@@ -73,6 +73,34 @@ class GameResult:
     record: JSON
     failures: list[Failure] = field(default_factory=list)
     think_s: dict[str, float] = field(default_factory=dict)
+    #: By bot: the share of its seats' pairs with another bot's seats it won (its seat
+    #: placed above, ties half); only where a bot holds several seats (Snake Synapse).
+    pairs_won: dict[str, float] = field(default_factory=dict)
+
+
+def pairs_won(
+    points: Mapping[PlayerId, float], seat_bot: Mapping[PlayerId, str]
+) -> dict[str, float]:
+    """Each bot's share of the pairs (one of its seats, one of another bot's) whose seat
+    placed higher, a tie counting half (issue 20: "A's snake outlives B's"). Empty
+    when every bot has one seat (the pairs are then the game's score)."""
+    labels = sorted(set(seat_bot.values()))
+    if len(labels) < 2 or len(seat_bot) == len(labels):
+        return {}
+    out = {}
+    for label in labels:
+        won = total = 0.0
+        for mine, a in seat_bot.items():
+            if a != label:
+                continue
+            for theirs, b in seat_bot.items():
+                if b == label:
+                    continue
+                total += 1
+                pa, pb = points[mine], points[theirs]
+                won += 1.0 if pa > pb + 1e-9 else 0.5 if abs(pa - pb) <= 1e-9 else 0.0
+        out[label] = won / total
+    return out
 
 
 def make_entrant(game: str, spec: BotSpec, match: str) -> Bot:
@@ -212,6 +240,7 @@ def play_game(spec: GameSpec, bots: Mapping[str, Bot] | None = None) -> GameResu
     for player in order:
         by_bot.setdefault(seat_bot[player], []).append(points[player])
     scores = {label: sum(v) / len(v) for label, v in by_bot.items()}
+    won = pairs_won(points, seat_bot)
     # A game stopped at MAX_TURNS keeps result null (the engine never ended it);
     # the arena counts it as a draw among the living, and says so here.
     record.meta["arena"].update(
@@ -219,12 +248,13 @@ def play_game(spec: GameSpec, bots: Mapping[str, Bot] | None = None) -> GameResu
             "result": outcome_json,
             "scores": scores,
             "points": points,
+            "pairs_won": won,
             "failures": [f.to_json() for f in failures],
             "think_s": {k: round(v, 3) for k, v in think.items()},
         }
     )
     return GameResult(
-        spec.index, scores, outcome_json, len(record.turns), record.to_json(), failures, think
+        spec.index, scores, outcome_json, len(record.turns), record.to_json(), failures, think, won
     )
 
 

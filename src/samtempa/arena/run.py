@@ -6,6 +6,11 @@ Output (bot-protocol.md): one line per pair of bots,
 mean score per game (a draw counts ½; in Snake Synapse, A's mean placement
 points), ± the half-width of a 95% interval (normal approximation, from the
 games' own variance). A game is a win for A when A scores more than B in it.
+Where each bot holds several seats (Snake Synapse: three snakes each), the
+line goes on with ``; pairs won P.PPP ± C.CCC``: the share of (A's snake, B's
+snake) pairs in which A's placed higher, ties half (issue 20's ladder bar),
+its interval from the games' own shares (the pairs of one game are not
+independent, the games are).
 
 Ratings: openskill's Plackett–Luce model, which rates games of any number of
 teams; each game ranks the bots by their score in it.
@@ -38,6 +43,8 @@ class PairResult:
     a: str
     b: str
     scores: list[float] = field(default_factory=list)
+    #: A's share of the snake pairs won, per game (empty: one seat per bot).
+    pairs: list[float] = field(default_factory=list)
     wins: int = 0
     losses: int = 0
     draws: int = 0
@@ -45,6 +52,8 @@ class PairResult:
     def add(self, result: GameResult) -> None:
         sa, sb = result.scores[self.a], result.scores[self.b]
         self.scores.append(sa)
+        if self.a in result.pairs_won:
+            self.pairs.append(result.pairs_won[self.a])
         if sa > sb + 1e-9:
             self.wins += 1
         elif sb > sa + 1e-9:
@@ -59,18 +68,34 @@ class PairResult:
     @property
     def interval(self) -> float:
         """Half-width of the 95% interval of the mean score."""
-        n = len(self.scores)
-        if n < 2:
-            return 0.0
-        m = self.mean
-        var = sum((s - m) ** 2 for s in self.scores) / (n - 1)
-        return Z95 * math.sqrt(var / n)
+        return _interval(self.scores)
+
+    @property
+    def pairs_mean(self) -> float | None:
+        return sum(self.pairs) / len(self.pairs) if self.pairs else None
+
+    @property
+    def pairs_interval(self) -> float:
+        return _interval(self.pairs)
 
     def line(self) -> str:
+        pairs = ""
+        if self.pairs_mean is not None:
+            pairs = f"; pairs won {self.pairs_mean:.3f} ± {self.pairs_interval:.3f}"
         return (
             f"{self.a} vs {self.b}: {self.wins} wins, {self.losses} losses, {self.draws} draws "
-            f"(score {self.mean:.3f} ± {self.interval:.3f})"
+            f"(score {self.mean:.3f} ± {self.interval:.3f}{pairs})"
         )
+
+
+def _interval(values: Sequence[float]) -> float:
+    """Half-width of the 95% interval of the mean (normal approximation)."""
+    n = len(values)
+    if n < 2:
+        return 0.0
+    m = sum(values) / n
+    var = sum((v - m) ** 2 for v in values) / (n - 1)
+    return Z95 * math.sqrt(var / n)
 
 
 def pairs(bots: Sequence[BotSpec]) -> list[tuple[BotSpec, BotSpec]]:
@@ -261,6 +286,8 @@ def main(
                             "draws": p.draws,
                             "score": round(p.mean, 4),
                             "interval": round(p.interval, 4),
+                            "pairs_won": (None if p.pairs_mean is None else round(p.pairs_mean, 4)),
+                            "pairs_interval": round(p.pairs_interval, 4),
                         }
                         for p in pair_results
                     ],

@@ -6,6 +6,9 @@ are comparable run to run. A bot given ``move_ms`` uses about all of it, so
 its decisions per second say more about the fast levels; the search levels
 are measured by their playouts (What the Shell: joint picks resolved and
 played out; Snake Synapse hard: turns resolved by the engine) per second.
+Each game's fast path is measured too: What the Shell's playouts, Snake
+Synapse's turns per second beside the engine's on the same positions and
+orders.
 """
 
 from __future__ import annotations
@@ -98,6 +101,51 @@ def bench_fast_playouts(seconds: float, seed: int) -> dict[str, float]:
     return out
 
 
+def snake_turn_sets(
+    game: Game[Any, Any], count: int, seed: int
+) -> list[tuple[Any, dict[str, Any]]]:
+    """Seeded positions (:func:`snake_positions`), each with a few random-safe orders
+    sets the fast path covers (powers of every race at random)."""
+    from samtempa.bots.snake_safe import safe_order
+    from samtempa.games.snake import fast
+
+    rng = Random(seed)
+    out = []
+    for state in snake_positions(game, count, seed):
+        for _ in range(4):
+            orders = {p: safe_order(state, p, rng) for p in game.players(state)}
+            packed = fast.pack(state)
+            compiled = fast.compile_orders(state, orders)
+            if packed is not None and compiled is not None:
+                out.append((state, orders))
+    return out
+
+
+def bench_snake_turns(game: Game[Any, Any], seconds: float, seed: int) -> dict[str, float]:
+    """Snake Synapse turns per second, the engine's (``turn.resolve``: the turn without the
+    order checks) and the fast path's (packed positions, compiled orders), on the same
+    positions and orders."""
+    from samtempa.games.snake import fast
+    from samtempa.games.snake.turn import resolve
+
+    sets = snake_turn_sets(game, 16, seed)
+    packed = [(fast.pack(state), fast.compile_orders(state, orders)) for state, orders in sets]
+    out = {}
+    for name in ("engine", "fast path"):
+        turns = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds / 2:
+            if name == "engine":
+                for state, orders in sets:
+                    resolve(state, orders)
+            else:
+                for position, compiled in packed:
+                    position.after(compiled)  # type: ignore[union-attr, arg-type]
+            turns += len(sets)
+        out[name] = round(turns / (time.perf_counter() - start), 1)
+    return out
+
+
 def main(game_name: str | None, move_ms: float, decisions: int, seed: int) -> int:
     games = [game_name] if game_name else list(LEVELS)
     move_s = move_ms / 1000
@@ -117,4 +165,11 @@ def main(game_name: str | None, move_ms: float, decisions: int, seed: int) -> in
         if name == "what-the-shell":
             for policy, pps in bench_fast_playouts(2.0, seed).items():
                 print(f"  fast path, {policy} playouts from mid-game: {pps:>12,.0f} playouts/s")
+        else:
+            tps = bench_snake_turns(game, 2.0, seed)
+            ratio = tps["fast path"] / tps["engine"]
+            print(
+                f"  turns from the same positions: engine {tps['engine']:>10,.0f} turns/s, "
+                f"fast path {tps['fast path']:>12,.0f} turns/s ({ratio:.0f}x)"
+            )
     return 0

@@ -2,9 +2,10 @@
 a few shifts per step instead of a loop per cell.
 
 A :class:`Topology` is the neighbour relation of a terrain under given wrap sets
-and ladders, taken from the engine's own tables (``Terrain.neighbours``,
-``Terrain.other_floor``): most steps are a shift of the whole set, the few
-others (wraps, ladders) are listed one by one. Bit ``c`` stands for cell ``c``.
+and ladders, taken from the engine's own table (:func:`.topology.step_table`):
+most steps are a shift of the whole set, the few others (wraps, ladders) are
+listed one by one. Bit ``c`` stands for cell ``c``; the walls are the engine's
+(:func:`.topology.wall_cells`).
 
 >>> from samtempa.games.snake import SnakeSynapse
 >>> state = SnakeSynapse().initial_state(None)
@@ -18,10 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from samtempa.games.snake.state import State
-from samtempa.games.snake.terrain import LADDER, WALL_CHARS
-
-#: ``0``/``1`` as ASCII for each grid character: 1 for the walls of SS-5.3.
-_WALL_ASCII = bytes(ord("1") if i in WALL_CHARS else ord("0") for i in range(256))
+from samtempa.games.snake.terrain import LADDER
+from samtempa.games.snake.topology import step_table, wall_cells
 
 
 class Topology:
@@ -130,11 +129,7 @@ def topology(state: State) -> Topology:
     key = (state.terrain.id, state.terrain.size, state.wrap_rows, state.wrap_columns, ladders)
     top = _CACHE.get(key)
     if top is None:
-        terrain = state.terrain
-        nb = terrain.neighbours(state.wrap_rows, state.wrap_columns)
-        if ladders:
-            nb = [terrain.other_floor(t) if t >= 0 and grid[t] == LADDER else t for t in nb]
-        top = Topology(nb, terrain.size)
+        top = Topology(step_table(state), state.terrain.size)
         if len(_CACHE) > 64:
             _CACHE.clear()
         _CACHE[key] = top
@@ -142,16 +137,8 @@ def topology(state: State) -> Topology:
 
 
 def wall_bits(state: State) -> int:
-    """The walls for a head (SS-5.3) as a set: grid walls, pending deletions, corpses."""
-    grid = state.grid
-    bits = int(grid.translate(_WALL_ASCII)[::-1], 2) if grid else 0
-    for c, _ in state.pending:
-        bits |= 1 << c
-    for s in state.snakes:
-        if not s.alive:
-            for c in s.body:
-                bits |= 1 << c
-    return bits
+    """The walls for a head (SS-5.3, :func:`.topology.wall_cells`) as a set."""
+    return cell_bits(wall_cells(state))
 
 
 def cell_bits(cells: Iterable[int]) -> int:

@@ -27,9 +27,9 @@ from typing import Any
 from samtempa.games.base import Game, PlayerId
 from samtempa.games.snake.board import Board
 from samtempa.games.snake.orders import Order, Shot, Trap
-from samtempa.games.snake.powers.shooter import teleport
 from samtempa.games.snake.state import Race, Snake, State
-from samtempa.games.snake.terrain import DIRS, HARD, LADDER, WALL_CHARS
+from samtempa.games.snake.terrain import DIRS
+from samtempa.games.snake.topology import target, wall_cells
 
 #: Paths tried at most before giving up on finding a safe one.
 MAX_NODES = 4000
@@ -39,18 +39,11 @@ class _Search:
     """The bot's view of one turn: what is certainly in the way at each of its steps."""
 
     def __init__(self, state: State, me: Snake, ghost_steps: int) -> None:
-        t = state.terrain
-        self.terrain = t
         self.length = state.path_length
-        self.nb = t.neighbours(state.wrap_rows, state.wrap_columns)
-        self.grid = state.grid
-        self.pending = dict(state.pending)
-        corpses = state.corpse_cells()
-        self.walls = {c for c in range(t.size) if state.grid[c] in WALL_CHARS}
-        self.walls |= corpses | set(self.pending)
-        self.undiggable = {c for c in range(t.size) if state.grid[c] == HARD}
-        self.undiggable |= {c for c, diggable in state.pending if not diggable}
-        self.board = Board(state)  # for the portals (SS-8.6): teleport as the engine does
+        #: Where a step leads and what is a wall, as the engine says (SS-5.2, SS-5.3, SS-8.4).
+        self.board = Board(state)
+        self.walls = wall_cells(state)
+        self.undiggable = {c for c in self.walls if not self.board.is_diggable(c)}
         #: ``others[k]``: cells other snakes certainly keep during the bot's step k.
         self.others: list[set[int]] = [set() for _ in range(self.length + 1)]
         for s in state.snakes:
@@ -70,12 +63,8 @@ class _Search:
         self.nodes = 0
 
     def target(self, head: int, d: int) -> int:
-        """Where a head goes (SS-5.2): a complete portal pair, else the neighbour; then ladders."""
-        through = teleport(self.board, head, d) if self.board.portals else None
-        nxt = through[0] if through is not None else self.nb[head * 4 + d]
-        if nxt >= 0 and self.grid[nxt] == LADDER:
-            nxt = self.terrain.other_floor(nxt)
-        return nxt
+        """Where a head goes (SS-5.2: portals, neighbours, ladders), asked of the engine."""
+        return target(self.board, head, d)[0]
 
     def safe_paths(
         self,

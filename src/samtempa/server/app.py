@@ -84,6 +84,7 @@ def create_app(settings: Settings) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await services.db.run(services.db.migrate)
         await services.scheduler.start()
+        await services.coordinator.wake_bots()  # a bot's open turn outlives a restart
         await services.correspondence.start()
         await services.controls.start()
         try:

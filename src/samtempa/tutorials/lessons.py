@@ -4,9 +4,10 @@ A lesson is a prepared position, the player the learner is, and one or more
 steps. Each step has an instruction, the learner's accepted actions (the
 model answers), the opponents' scripted reply, the outcome it claims (a
 partial canonical state, compared as ``rules/conformance.md`` compares), the
-explanation shown once it is reached and the hint shown when it is not. All
-texts are in French, Esperanto and English. The engine decides every outcome;
-the tests play every accepted action to check each claim.
+explanation shown once it is reached and the hint shown when it is not. The
+files hold the texts in English; French and Esperanto come from the tutorials'
+catalogue (:mod:`.catalog`). The engine decides every outcome; the tests play
+every accepted action to check each claim.
 """
 
 from __future__ import annotations
@@ -18,15 +19,20 @@ from importlib import resources
 from typing import Any
 
 from samtempa.games.registry import GAME_NAMES
+from samtempa.tutorials.catalog import (
+    DEFAULT_LANG,
+    LANGS,
+    Texts,
+    each_lang,
+    pick_lang,
+    title_texts,
+)
 
-LANGS = ("fr", "eo", "en")
-DEFAULT_LANG = "en"
-
-Texts = dict[str, str]
+__all__ = ["DEFAULT_LANG", "LANGS", "Lesson", "LessonError", "LessonStep", "Texts", "pick_lang"]
 
 
 class LessonError(ValueError):
-    """A lesson file that is malformed (missing language, unknown key…)."""
+    """A lesson file that is malformed (a missing text, an unknown key…)."""
 
 
 @dataclass(frozen=True)
@@ -64,12 +70,15 @@ _STEP_KEYS = {"instruction", "accept", "reply", "expect", "explanation", "hint",
 
 
 def _texts(data: Any, where: str) -> Texts:
-    if not isinstance(data, dict) or set(data) != set(LANGS):
-        raise LessonError(f"{where} must have exactly the languages {', '.join(LANGS)}")
-    for lang, text in data.items():
-        if not isinstance(text, str) or not text.strip():
-            raise LessonError(f"{where}.{lang} must be a non-empty text")
-    return {lang: data[lang] for lang in LANGS}
+    """An English text of the file, in every language through the catalogue."""
+    if not isinstance(data, str) or not data.strip():
+        raise LessonError(f"{where} must be a non-empty English text")
+    return each_lang(data)
+
+
+def _title(data: Any, where: str) -> Texts:
+    _texts(data, where)
+    return title_texts(data)
 
 
 def _step(data: Any, where: str) -> LessonStep:
@@ -127,7 +136,7 @@ def parse_lessons(game: str, data: Any) -> tuple[Lesson, ...]:
             Lesson(
                 id=lesson_id,
                 game=game,
-                title=_texts(item["title"], f"{where}.title"),
+                title=_title(item["title"], f"{where}.title"),
                 rules=tuple(rules),
                 player=str(item["player"]),
                 start=start,
@@ -160,8 +169,3 @@ def find_lesson(game: str, lesson_id: str) -> Lesson:
         if lesson.id == lesson_id:
             return lesson
     raise KeyError(lesson_id)
-
-
-def pick_lang(lang: str | None) -> str:
-    """A supported language (``fr``, ``eo``, ``en``), English when unknown."""
-    return lang if lang in LANGS else DEFAULT_LANG

@@ -30,6 +30,11 @@ from samtempa.games.base import JSON, Game, OrderError
 from samtempa.games.registry import get_game
 from samtempa.tutorials.base import ActionError, LessonGame
 from samtempa.tutorials.lessons import Lesson, LessonStep, find_lesson, load_lessons, pick_lang
+from samtempa.tutorials.shell import ShellLessons
+from samtempa.tutorials.snake import SnakeLessons
+
+#: Each game's part of the tutorial (its ``name`` is the game's).
+ADAPTERS: tuple[LessonGame, ...] = (ShellLessons(), SnakeLessons())
 
 
 @dataclass(frozen=True)
@@ -208,14 +213,9 @@ class TutorialService:
 
 
 def _adapter(game: str) -> LessonGame:
-    if game == "what-the-shell":
-        from samtempa.tutorials.shell import ShellLessons
-
-        return ShellLessons()
-    if game == "snake-synapse":
-        from samtempa.tutorials.snake import SnakeLessons
-
-        return SnakeLessons()
+    for adapter in ADAPTERS:
+        if adapter.name == game:
+            return adapter
     raise KeyError(game)
 
 

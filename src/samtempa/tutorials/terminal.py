@@ -18,14 +18,18 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from samtempa.terminal.common import ConsolePrompter, Prompter, Quit, clear
+from samtempa.terminal.shell import board_text
 from samtempa.tutorials.base import ActionError
 from samtempa.tutorials.lessons import LANGS, Lesson, pick_lang
 from samtempa.tutorials.progress import Progress
 from samtempa.tutorials.service import Attempt, Position, TutorialService, service_for
+from samtempa.tutorials.shell import legend
+from samtempa.tutorials.snake import board_view
 from samtempa.tutorials.texts import colon, label, say
 
 QUIT = ("q", "quit", "exit")
-HINT = ("h", "?", "hint", "indice", "helpo")
+#: What asks for the hint: ``h``, ``?``, or the word "hint" in any language.
+HINT = ("h", "?", *(say(lang, "hint").lower() for lang in LANGS))
 
 
 def list_lessons(console: Console, service: TutorialService, progress: Progress, lang: str) -> None:
@@ -37,19 +41,14 @@ def list_lessons(console: Console, service: TutorialService, progress: Progress,
 
 
 def _shell_view(position: Position, attempt: Attempt | None, lang: str) -> list[RenderableType]:
-    from samtempa.terminal.shell import board_text
-    from samtempa.tutorials.shell import LEGEND
-
     if attempt is not None and attempt.played_state is not None:
         board = board_text(attempt.played_state, attempt.report)
     else:
         board = board_text(position.state)
-    return [board, Text(LEGEND[lang], style="dim")]
+    return [board, Text(legend(lang), style="dim")]
 
 
 def _snake_view(position: Position, attempt: Attempt | None, lang: str) -> list[RenderableType]:
-    from samtempa.tutorials.snake import board_view
-
     if attempt is not None and attempt.played_state is not None:
         return board_view(attempt.played_state, lang)
     return board_view(position.state, lang)

@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from samtempa.games.shell.board import square_name
 from samtempa.grid import COLUMNS
 from samtempa.tutorials.lessons import pick_lang
 from samtempa.words import word
@@ -35,8 +36,6 @@ class CellView:
 
 def shell_board(state: dict[str, Any], report: Any, lang: str) -> list[list[CellView]]:
     """A What the Shell board; ``report`` (a ``TurnReport`` or None) marks the last turn."""
-    from samtempa.games.shell.board import square_name
-
     lang = pick_lang(lang)
     marks: dict[str, set[str]] = {}
     if report is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from samtempa.tutorials.lessons import find_lesson, load_lessons
-from samtempa.tutorials.texts import TEXTS
+from samtempa.tutorials.texts import say
 
 GAME = "what-the-shell"
 
@@ -25,7 +25,7 @@ def test_a_new_visitor_completes_the_what_the_shell_tutorial(browser: Browser, s
     page = new_page(browser, server, "en-US")
     page.goto("/")
     page.get_by_role("link", name="Tutorial").first.click()
-    expect(page.get_by_role("heading", name=TEXTS["tutorial"]["en"])).to_be_visible()
+    expect(page.get_by_role("heading", name=say("en", "tutorial"))).to_be_visible()
     lessons = load_lessons(GAME)
     page.get_by_role("link", name=f"Start: {lessons[0].title['en']}").click()
     for n, lesson in enumerate(lessons):
@@ -46,11 +46,11 @@ def test_a_new_visitor_completes_the_what_the_shell_tutorial(browser: Browser, s
         expect(page.locator("#verdict")).to_contain_text(step.explanation["en"])
         if n + 1 < len(lessons):
             page.get_by_role("link", name=f"Next lesson: {lessons[n + 1].title['en']}").click()
-    expect(page.get_by_text(TEXTS["all-done"]["en"])).to_be_visible()
+    expect(page.get_by_text(say("en", "all-done"))).to_be_visible()
 
     # Progress is remembered: the tutorial page says so, with every lesson ticked.
     page.goto("/learn")
-    expect(page.locator(f"#{GAME}").get_by_text(TEXTS["all-done"]["en"])).to_be_visible()
+    expect(page.locator(f"#{GAME}").get_by_text(say("en", "all-done"))).to_be_visible()
     expect(page.locator(f"#{GAME} .done")).to_have_count(len(lessons))
 
 
@@ -87,4 +87,4 @@ def test_snake_synapse_lessons_through_the_form(browser: Browser, server: str) -
         page.get_by_label("Chemin").fill(path)
         page.get_by_role("button", name="Jouer").click()
         expect(page.locator("#verdict")).to_contain_text(step.explanation["fr"])
-    expect(page.get_by_text(TEXTS["lesson-done"]["fr"])).to_be_visible()
+    expect(page.get_by_text(say("fr", "lesson-done"))).to_be_visible()

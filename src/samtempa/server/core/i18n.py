@@ -4,7 +4,8 @@ Each locale folder holds ``messages.po`` and may hold more catalogs (one per
 part of the platform, e.g. ``correspondence.po``); all are merged, after the
 games' own words (:mod:`samtempa.words`: players, races, levels, terrains…). The
 ``.po`` files are read when the app is built (no compile step, nothing
-generated to commit). ``pybabel extract -F babel.cfg`` updates them.
+generated to commit; :mod:`samtempa.i18n` reads them). ``pybabel extract -F babel.cfg``
+updates them.
 """
 
 from __future__ import annotations
@@ -13,9 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from babel.messages.pofile import read_po
-
-from samtempa import words
+from samtempa import i18n, words
 
 LOCALES = ("fr", "eo", "en")
 LOCALE_NAMES = {"fr": "Français", "eo": "Esperanto", "en": "English"}
@@ -39,15 +38,9 @@ class Catalogs:
             )
             # The games' words come first: one vocabulary for pages, tutorials, pictures
             # and terminal (samtempa/words.py); the site's catalogues hold sentences.
-            table: dict[str, str] = dict(words.table(locale))
-            for path in paths:
-                with path.open("rb") as f:
-                    catalog = read_po(f, locale=locale)
-                for m in catalog:
-                    if m.id and m.string and not m.fuzzy and isinstance(m.id, str):
-                        table.setdefault(str(m.id), str(m.string))
+            merged = i18n.merge(paths, locale, first=dict(words.table(locale)))
             if paths:
-                self.messages[locale] = table
+                self.messages[locale] = {k: v for k, v in merged.items() if isinstance(v, str)}
 
     def gettext(self, locale: str) -> Callable[..., str]:
         """``_("Hello %(name)s", name=…)`` for one locale; untranslated text stays English."""

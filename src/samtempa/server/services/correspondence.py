@@ -138,6 +138,7 @@ class CorrespondenceRules:
         if edition is None:
             return None
         edition.phase = "playing"
+        edition.force_resolve = False  # a "resolve now" meant for the turn before lapses
         edition.opened_at = now
         edition.soft_at = now + timedelta(seconds=edition.turn_s)
         edition.hard_at = edition.soft_at + timedelta(seconds=edition.grace_s)

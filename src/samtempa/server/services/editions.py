@@ -46,6 +46,7 @@ from samtempa.server.services.lobby import (
 )
 from samtempa.server.services.matches import TurnOpen, lock_match, seats_of, start_match_tx
 from samtempa.server.services.notices import notify
+from samtempa.server.services.seat_hands import refuse_game_master
 
 HOUR = 3600
 
@@ -265,6 +266,7 @@ def register_tx(session: Session, user: User, match_id: str, now: datetime) -> T
     edition = edition_of(session, match_id)
     if edition.phase != "registration":
         raise Refusal("registration-closed", "registration for this game is closed", 409)
+    refuse_game_master(edition, user.id)
     seats = seats_of(session, match_id)
     if any(s.user_id == user.id for s in seats):
         raise Refusal("already-seated", "you already have a seat in this game", 409)
@@ -496,7 +498,11 @@ def choose_race_tx(
 
 
 def my_secret_race(session: Session, user: User, match_id: str) -> str | None:
-    """The race this user chose (shown to them only) before the reveal."""
+    """The race this user chose (shown to them only) before the reveal; never to the game
+    master (who holds no seat: :mod:`.seat_hands`)."""
+    edition = session.get(Edition, match_id)
+    if edition is not None and edition.gm_user_id == user.id:
+        return None
     seat = session.scalar(select(Seat).where(Seat.match_id == match_id, Seat.user_id == user.id))
     if seat is None:
         return None

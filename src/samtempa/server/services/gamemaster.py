@@ -23,6 +23,7 @@ from samtempa.server.services.errors import Refusal
 from samtempa.server.services.events import log_event
 from samtempa.server.services.matches import TurnOpen, lock_match, seats_of
 from samtempa.server.services.notices import notify
+from samtempa.server.services.seat_hands import hand_over, refuse_game_master
 
 MAX_EXTEND_HOURS = 14 * 24
 
@@ -38,15 +39,28 @@ def require_gm(session: Session, user: User, match_id: str) -> tuple[Match, Edit
     return match, edition
 
 
-def _playing(match: Match, edition: Edition) -> None:
+def _playing(match: Match, edition: Edition, turn: int | None = None) -> None:
+    """The game is being played, at ``turn`` if the request named one (issue 17: a
+    request replayed, or sent twice, after its turn resolved changes nothing)."""
     if match.status != "playing" or edition.phase != "playing":
         raise Refusal("not-playing", "the game is not being played", 409)
+    if turn is not None and turn != match.turn + 1:
+        raise Refusal(
+            "wrong-turn",
+            "this was meant for turn %(turn)s, but turn %(number)s is being played; "
+            "nothing was changed",
+            409,
+            turn=turn,
+            number=match.turn + 1,
+        )
 
 
-def pause_tx(session: Session, user: User, match_id: str, now: datetime) -> None:
+def pause_tx(
+    session: Session, user: User, match_id: str, now: datetime, turn: int | None = None
+) -> None:
     """Stop the clock: no deadline passes and no turn resolves until resumed."""
     match, edition = require_gm(session, user, match_id)
-    _playing(match, edition)
+    _playing(match, edition, turn)
     if edition.paused_at is not None:
         raise Refusal("already-paused", "the game is already paused", 409)
     edition.paused_at = now
@@ -54,10 +68,12 @@ def pause_tx(session: Session, user: User, match_id: str, now: datetime) -> None
     log_event(session, match_id, "gm-pause", now, user.id, game_master=user.name)
 
 
-def resume_tx(session: Session, user: User, match_id: str, now: datetime) -> None:
+def resume_tx(
+    session: Session, user: User, match_id: str, now: datetime, turn: int | None = None
+) -> None:
     """Start the clock again; the deadlines move by the time spent paused."""
     match, edition = require_gm(session, user, match_id)
-    _playing(match, edition)
+    _playing(match, edition, turn)
     if edition.paused_at is None:
         raise Refusal("not-paused", "the game is not paused", 409)
     shift = now - edition.paused_at
@@ -80,10 +96,29 @@ def resume_tx(session: Session, user: User, match_id: str, now: datetime) -> Non
     )
 
 
-def extend_tx(session: Session, user: User, match_id: str, hours: int, now: datetime) -> None:
-    """Give the current turn ``hours`` more (both deadlines move)."""
+def extend_tx(
+    session: Session,
+    user: User,
+    match_id: str,
+    hours: int,
+    now: datetime,
+    turn: int | None = None,
+    deadline: str | None = None,
+) -> None:
+    """Give the current turn ``hours`` more (both deadlines move).
+
+    ``deadline``: the deadline the game master saw (ISO 8601); if it has moved since
+    (the same request sent twice), nothing changes.
+    """
     match, edition = require_gm(session, user, match_id)
-    _playing(match, edition)
+    _playing(match, edition, turn)
+    seen = edition.soft_at.isoformat() if edition.soft_at else ""
+    if deadline is not None and deadline.removesuffix("Z") != seen:
+        raise Refusal(
+            "deadline-moved",
+            "the deadline has moved since this page was shown; nothing was changed",
+            409,
+        )
     if not 1 <= hours <= MAX_EXTEND_HOURS:
         raise Refusal("bad-extension", "extend by 1 to %(hi)s hours", hi=MAX_EXTEND_HOURS)
     assert edition.soft_at is not None
@@ -119,10 +154,12 @@ def extend_tx(session: Session, user: User, match_id: str, hours: int, now: date
     )
 
 
-def resolve_now_tx(session: Session, user: User, match_id: str, now: datetime) -> None:
+def resolve_now_tx(
+    session: Session, user: User, match_id: str, now: datetime, turn: int | None = None
+) -> None:
     """Ask for the turn to resolve now; the caller then runs the coordinator's deadline."""
     match, edition = require_gm(session, user, match_id)
-    _playing(match, edition)
+    _playing(match, edition, turn)
     edition.force_resolve = True
     edition.next_at = now
     log_event(
@@ -139,9 +176,12 @@ def resolve_now_tx(session: Session, user: User, match_id: str, now: datetime) -
 def replace_tx(
     session: Session, user: User, match_id: str, player: str, replacement: str, now: datetime
 ) -> TurnOpen | None:
-    """Give a seat to another account (its login) or to a bot (``bot:LEVEL``).
+    """Give a seat to another account (its login) or to a bot (``bot:LEVEL``), never to the
+    game master (:mod:`.seat_hands`).
 
-    The seat keeps its snake, colour, race and any orders already sent this turn.
+    The seat keeps its snake, colour, revealed race and any orders already sent this
+    turn (sealed from the newcomer until the reveal); a race chosen in secret and not
+    revealed yet is dropped, the newcomer chooses their own.
     """
     match, edition = require_gm(session, user, match_id)
     if match.status not in ("setup", "playing"):
@@ -151,6 +191,11 @@ def replace_tx(
     if seat is None:
         raise Refusal("unknown-player", "%(player)s is not a player of this game", player=player)
     old = seat.label or (f"bot {seat.bot_level}" if seat.kind == "bot" else player)
+    sent = (
+        session.get(PendingOrder, (match_id, match.turn + 1, player))
+        if match.status == "playing"
+        else None
+    )
     opened: TurnOpen | None = None
     replacement = replacement.strip()
     if replacement.startswith("bot:"):
@@ -164,6 +209,8 @@ def replace_tx(
             )
         if match.status != "playing":
             raise Refusal("bot-needs-game", "a bot can take a seat once the game has started", 409)
+        if seat.kind == "bot" and seat.bot_level == level:  # the same request again
+            raise Refusal("already-there", "this seat is already played by that bot", 409)
         seat.kind, seat.bot_level, seat.user_id, seat.session_id, seat.label = (
             "bot",
             level,
@@ -172,13 +219,13 @@ def replace_tx(
             "",
         )
         new = f"bot {level}"
-        sent = session.get(PendingOrder, (match_id, match.turn + 1, player))
         if sent is None:
             opened = TurnOpen(match_id, match.turn + 1, match.deadline, [(player, level)])
     else:
         newcomer = session.scalar(select(User).where(func.lower(User.login) == replacement.lower()))
         if newcomer is None:
             raise Refusal("unknown-user", "there is no account %(login)s", login=replacement)
+        refuse_game_master(edition, newcomer.id, "replace")
         if any(s.user_id == newcomer.id for s in seats):
             raise Refusal(
                 "already-seated",
@@ -204,6 +251,7 @@ def replace_tx(
             turn=match.turn + 1,
             deadline=edition.soft_at.isoformat() if edition.soft_at else None,
         )
+    hand_over(session, seat, edition.phase, match.turn + 1, sent is not None)
     log_event(
         session,
         match_id,

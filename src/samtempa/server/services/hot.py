@@ -44,11 +44,13 @@ from samtempa.games.registry import get_game
 from samtempa.server.models import Match, PendingOrder, Seat, Turn
 from samtempa.server.services.matches import (
     Actor,
+    Holder,
     Reveal,
     SubmitOutcome,
     TurnOpen,
     check_order,
     compute_turn,
+    holders_of,
     pending_of,
     rng_for,
     seats_of,
@@ -72,6 +74,10 @@ class LiveMatch:
     clock_seconds: int | None
     seed: int
     pending: dict[str, tuple[Any, str]] = field(default_factory=dict)
+    holders: dict[str, Holder] = field(default_factory=dict)  # the seats, as loaded
+
+    def __post_init__(self) -> None:
+        self.holders = holders_of(self.seats.values())
 
 
 def load(session: Session, match_id: str) -> LiveMatch | None:
@@ -123,7 +129,7 @@ def submit(
         data,
         lambda: rng_for(live.seed, number, player),
     )
-    outcome = SubmitOutcome(live.id, number, player, canonical)
+    outcome = SubmitOutcome(live.id, number, player, canonical, holders=live.holders)
     pending = {**live.pending, player: (canonical, source)}
     waiting = game.players(live.state)
     if not all(p in pending for p in waiting):
@@ -317,4 +323,5 @@ def _resolve(
         done.result,
         next_turn,
         engine_state=done.state,
+        holders=live.holders,
     )

@@ -22,7 +22,12 @@ QUEUE_LIMIT = 256
 
 @dataclass(eq=False)
 class Connection:
-    """One live viewer of one match: the players it controls (none for a spectator)."""
+    """One live viewer of one match: who it is (an account, a browser session).
+
+    ``players`` are the seats it held at its last snapshot, for the page's liveness
+    only: what each message may carry is decided when it is sent, from the seats
+    as they are then (the coordinator), never from these.
+    """
 
     match_id: str
     players: frozenset[str]
@@ -33,11 +38,6 @@ class Connection:
         default_factory=lambda: asyncio.Queue(QUEUE_LIMIT)
     )
     closed: bool = False
-
-    @property
-    def viewer(self) -> str | None:
-        """The engine viewer whose ``player_view`` this connection gets."""
-        return min(self.players) if len(self.players) == 1 else None
 
     def push(self, message: Message | str) -> None:
         """Queue a message (a dict, or its JSON text already made for several viewers)."""

@@ -343,30 +343,49 @@ async def post(request: Request, visitor: CurrentVisitor, match_id: str) -> Resp
 # --- the game master ---------------------------------------------------------------------------
 
 
+def _turn(form: Any) -> int:
+    """The turn a request is meant for (issue 17): sent twice, or replayed once that turn
+    has resolved, it is refused instead of acting on the next one."""
+    value = str(form.get("turn", ""))
+    if not value.isdigit() or len(value) > 9:
+        raise Refusal("turn-needed", "this request names the turn it is meant for", 400)
+    return int(value)
+
+
 @router.post("/editions/{match_id}/gm/{action}", dependencies=[CsrfChecked])
 async def game_master(request: Request, user: CurrentUser, match_id: str, action: str) -> Response:
     form = await request.form()
     services = services_of(request)
     if action == "pause":
+        turn = _turn(form)
         await _act(
-            request, match_id, lambda s, now: gamemaster.pause_tx(s, _me(s, user), match_id, now)
+            request,
+            match_id,
+            lambda s, now: gamemaster.pause_tx(s, _me(s, user), match_id, now, turn),
         )
     elif action == "resume":
+        turn = _turn(form)
         await _act(
-            request, match_id, lambda s, now: gamemaster.resume_tx(s, _me(s, user), match_id, now)
+            request,
+            match_id,
+            lambda s, now: gamemaster.resume_tx(s, _me(s, user), match_id, now, turn),
         )
     elif action == "extend":
         hours = _int(form.get("hours", ""), "hours")
+        turn, seen = _turn(form), str(form.get("deadline", ""))
+        if not seen:
+            raise Refusal("deadline-needed", "this request names the deadline it extends", 400)
         await _act(
             request,
             match_id,
-            lambda s, now: gamemaster.extend_tx(s, _me(s, user), match_id, hours, now),
+            lambda s, now: gamemaster.extend_tx(s, _me(s, user), match_id, hours, now, turn, seen),
         )
     elif action == "resolve":
+        turn = _turn(form)
         await _act(
             request,
             match_id,
-            lambda s, now: gamemaster.resolve_now_tx(s, _me(s, user), match_id, now),
+            lambda s, now: gamemaster.resolve_now_tx(s, _me(s, user), match_id, now, turn),
         )
         await services.coordinator.resolve_due(match_id)
         services.correspondence.wake()  # draws the posted GIF and sends the emails

@@ -144,7 +144,8 @@ async def _handle(
         return _error(Refusal("bad-message", "unknown message type %(kind)s", kind=kind), gettext)
     player = message.get("player")
     turn = message.get("turn")
-    if not isinstance(player, str) or (turn is not None and not isinstance(turn, int)):
+    # Orders name their turn (issue 17): a message replayed after it never plays the next.
+    if not isinstance(player, str) or isinstance(turn, bool) or not isinstance(turn, int):
         return _error(
             Refusal("bad-message", "orders need a player name and a turn number"), gettext
         )

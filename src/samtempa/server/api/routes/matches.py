@@ -67,9 +67,12 @@ async def match_json(request: Request, visitor: CurrentVisitor, match_id: str) -
 
 
 class OrdersIn(BaseModel):
+    """Orders name the turn they are meant for (issue 17): sent twice, or replayed once that
+    turn has resolved, they are refused (``wrong-turn``, 409), never played on the next."""
+
     player: str
     orders: Any
-    turn: int | None = None
+    turn: int
 
 
 @router.post("/api/matches/{match_id}/orders", dependencies=[CsrfChecked])

@@ -36,7 +36,8 @@ from samtempa.tutorials.service import (
     TutorialService,
     service_for,
 )
-from samtempa.tutorials.texts import TEXTS, colon
+from samtempa.tutorials.snake import learner_race, snake_board
+from samtempa.tutorials.texts import all_texts, colon
 from samtempa.tutorials.views import COOKIE, read_progress, shell_board, write_progress
 from samtempa.words import word
 
@@ -45,7 +46,7 @@ router = APIRouter()
 
 def _texts(locale: str) -> dict[str, str]:
     """Every interface text of the tutorial pages in the visitor's language."""
-    texts = {key.replace("-", "_"): value[locale] for key, value in TEXTS.items()}
+    texts = {key.replace("-", "_"): value for key, value in all_texts(locale).items()}
     texts["colon"] = colon(locale)
     for letter, name in (("U", "up"), ("D", "down"), ("L", "left"), ("R", "right")):
         texts[f"dir_{letter}"] = word(locale, name)  # the games' words (samtempa/words.py)
@@ -195,8 +196,6 @@ def _page(
         if attempt is not None and attempt.played is not None:
             boards["played"] = shell_board(attempt.played, attempt.report, lang)
     else:
-        from samtempa.tutorials.snake import learner_race, snake_board
-
         race = learner_race(lesson)
         boards["position"] = snake_board(position.state_json, None, lang)
         if attempt is not None and attempt.played is not None:
