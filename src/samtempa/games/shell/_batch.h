@@ -315,8 +315,7 @@ static void wts_capture_turn(wts_game* g, int bp, int wp, uint64_t rays_b, uint6
 /* --- whole batches ---------------------------------------------------------------------- */
 
 typedef struct {
-    uint64_t *restrict black_lo, *restrict black_hi, *restrict white_lo, *restrict white_hi;
-    uint64_t *restrict eggs_lo, *restrict eggs_hi;
+    uint64_t* restrict boards; /* n x 6: black's low and high words, white's, the eggs' */
     uint8_t* restrict queue; /* n x 81 */
     intptr_t* restrict queue_len;
     int32_t* restrict turn;
@@ -363,12 +362,12 @@ __attribute__((noinline)) static void wts_odd_turn(
             if (five[1]) nw = wts_winning(w);
         }
     }
-    a->black_lo[i] = (uint64_t)b;
-    a->black_hi[i] = (uint64_t)(b >> 64);
-    a->white_lo[i] = (uint64_t)w;
-    a->white_hi[i] = (uint64_t)(w >> 64);
-    a->eggs_lo[i] = (uint64_t)e;
-    a->eggs_hi[i] = (uint64_t)(e >> 64);
+    a->boards[6 * i + 0] = (uint64_t)b;
+    a->boards[6 * i + 1] = (uint64_t)(b >> 64);
+    a->boards[6 * i + 2] = (uint64_t)w;
+    a->boards[6 * i + 3] = (uint64_t)(w >> 64);
+    a->boards[6 * i + 4] = (uint64_t)e;
+    a->boards[6 * i + 5] = (uint64_t)(e >> 64);
     a->winning_black[i] = nb;
     a->winning_white[i] = nw;
     /* WTS-6.2, 6.4 */
@@ -392,9 +391,9 @@ static void wts_step(const wts_batch* restrict a, intptr_t n, const intptr_t* re
     intptr_t i;
     for (i = 0; i < n; i++) {
         int bp = (int)black[i], wp = (int)white[i];
-        uint64_t b_lo = a->black_lo[i], b_hi = a->black_hi[i];
-        uint64_t w_lo = a->white_lo[i], w_hi = a->white_hi[i];
-        uint64_t e_lo = a->eggs_lo[i], e_hi = a->eggs_hi[i];
+        uint64_t b_lo = a->boards[6 * i + 0], b_hi = a->boards[6 * i + 1];
+        uint64_t w_lo = a->boards[6 * i + 2], w_hi = a->boards[6 * i + 3];
+        uint64_t e_lo = a->boards[6 * i + 4], e_hi = a->boards[6 * i + 5];
         uint64_t new_b_lo = b_lo | WTS_BIT_LO[bp], new_b_hi = b_hi | WTS_BIT_HI[bp];
         uint64_t new_w_lo = w_lo | WTS_BIT_LO[wp], new_w_hi = w_hi | WTS_BIT_HI[wp];
         wts_at at_b = wts_window_at(bp), at_w = wts_window_at(wp);
@@ -416,10 +415,10 @@ static void wts_step(const wts_batch* restrict a, intptr_t n, const intptr_t* re
                          closed, five);
             continue;
         }
-        a->black_lo[i] = new_b_lo;
-        a->black_hi[i] = new_b_hi;
-        a->white_lo[i] = new_w_lo;
-        a->white_hi[i] = new_w_hi;
+        a->boards[6 * i + 0] = new_b_lo;
+        a->boards[6 * i + 1] = new_b_hi;
+        a->boards[6 * i + 2] = new_w_lo;
+        a->boards[6 * i + 3] = new_w_hi;
     }
 }
 
@@ -500,8 +499,8 @@ static void wts_random_picks(const wts_batch* restrict a, intptr_t n, uint64_t s
     uint64_t bits;
     intptr_t i;
     for (i = 0; i < n; i++) {
-        uint64_t lo = ~(a->black_lo[i] | a->white_lo[i] | a->eggs_lo[i]);
-        uint64_t hi = ~(a->black_hi[i] | a->white_hi[i] | a->eggs_hi[i]) & 0x1FFFFULL;
+        uint64_t lo = ~(a->boards[6 * i + 0] | a->boards[6 * i + 2] | a->boards[6 * i + 4]);
+        uint64_t hi = ~(a->boards[6 * i + 1] | a->boards[6 * i + 3] | a->boards[6 * i + 5]) & 0x1FFFFULL;
         uint64_t counts_lo = wts_byte_counts(lo), counts_hi = wts_byte_counts(hi);
         uint64_t free_lo = (counts_lo * BYTES) >> 56;
         uint64_t free = free_lo + ((counts_hi * BYTES) >> 56);

@@ -9,12 +9,7 @@ _I8 = npt.NDArray[np.int8]
 class Kernel:
     def __init__(
         self,
-        black_lo: _U64,
-        black_hi: _U64,
-        white_lo: _U64,
-        white_hi: _U64,
-        eggs_lo: _U64,
-        eggs_hi: _U64,
+        boards: _U64,
         queue: npt.NDArray[np.uint8],
         queue_len: _Cells,
         turn: _I32,

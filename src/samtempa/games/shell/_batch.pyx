@@ -20,15 +20,11 @@ of WTS-6.
 """
 
 from libc.stdint cimport int8_t, int32_t, intptr_t, uint8_t, uint64_t
+from libc.string cimport memset
 
 cdef extern from "_batch.h":
     ctypedef struct wts_batch:
-        uint64_t* black_lo
-        uint64_t* black_hi
-        uint64_t* white_lo
-        uint64_t* white_hi
-        uint64_t* eggs_lo
-        uint64_t* eggs_hi
+        uint64_t* boards
         uint8_t* queue
         intptr_t* queue_len
         int32_t* turn
@@ -51,7 +47,9 @@ wts_init()
 
 cdef class Kernel:
     """The kernel bound to one batch's arrays (held here, so that they outlive it): each
-    call then only takes the picks. The arrays must be changed in place, never replaced."""
+    call then only takes the picks. The arrays must be changed in place, never replaced.
+    ``boards`` is n x 6: each game's black, white and egg masks (low word, high word)
+    side by side, one pointer for the kernel instead of six."""
 
     cdef wts_batch a
     cdef intptr_t n
@@ -59,9 +57,7 @@ cdef class Kernel:
 
     def __init__(
         self,
-        uint64_t[::1] black_lo, uint64_t[::1] black_hi,
-        uint64_t[::1] white_lo, uint64_t[::1] white_hi,
-        uint64_t[::1] eggs_lo, uint64_t[::1] eggs_hi,
+        uint64_t[:, ::1] boards,
         uint8_t[:, ::1] queue, intptr_t[::1] queue_len,
         int32_t[::1] turn, int8_t[::1] phase, int8_t[::1] result,
         int32_t[::1] winning_black, int32_t[::1] winning_white,
@@ -69,19 +65,15 @@ cdef class Kernel:
         cdef intptr_t n = result.shape[0]
         if n < 1:
             raise ValueError("a batch has at least one game")
-        if (black_lo.shape[0] != n or black_hi.shape[0] != n or white_lo.shape[0] != n
-                or white_hi.shape[0] != n or eggs_lo.shape[0] != n or eggs_hi.shape[0] != n
-                or queue_len.shape[0] != n or turn.shape[0] != n or phase.shape[0] != n
+        if (boards.shape[0] != n or boards.shape[1] != 6 or queue_len.shape[0] != n or turn.shape[0] != n or phase.shape[0] != n
                 or winning_black.shape[0] != n or winning_white.shape[0] != n):
             raise ValueError("the batch's arrays differ in length")
         if queue.shape[0] != n or queue.shape[1] != CELLS:
             raise ValueError("the egg queues are n x 81")
         self.n = n
-        self.arrays = (black_lo, black_hi, white_lo, white_hi, eggs_lo, eggs_hi, queue,
-                       queue_len, turn, phase, result, winning_black, winning_white)
-        self.a.black_lo, self.a.black_hi = &black_lo[0], &black_hi[0]
-        self.a.white_lo, self.a.white_hi = &white_lo[0], &white_hi[0]
-        self.a.eggs_lo, self.a.eggs_hi = &eggs_lo[0], &eggs_hi[0]
+        self.arrays = (boards, queue, queue_len, turn, phase, result, winning_black,
+                       winning_white)
+        self.a.boards = &boards[0, 0]
         self.a.queue = &queue[0, 0]
         self.a.queue_len = &queue_len[0]
         self.a.turn = &turn[0]
@@ -127,8 +119,8 @@ cdef class Kernel:
                     if off < 0:
                         off = i
                 elif taken < 0:
-                    lo = a.black_lo[i] | a.white_lo[i] | a.eggs_lo[i]
-                    hi = a.black_hi[i] | a.white_hi[i] | a.eggs_hi[i]
+                    lo = a.boards[6 * i] | a.boards[6 * i + 2] | a.boards[6 * i + 4]
+                    hi = a.boards[6 * i + 1] | a.boards[6 * i + 3] | a.boards[6 * i + 5]
                     if ((lo >> bp) & 1 if bp < 64 else (hi >> (bp - 64)) & 1) or (
                             (lo >> wp) & 1 if wp < 64 else (hi >> (wp - 64)) & 1):
                         taken = i
@@ -150,8 +142,7 @@ cdef class Kernel:
         with nogil:
             for k in range(games.shape[0]):
                 i = games[k]
-                a.black_lo[i] = a.black_hi[i] = a.white_lo[i] = a.white_hi[i] = 0
-                a.eggs_lo[i] = a.eggs_hi[i] = 0
+                memset(&a.boards[6 * i], 0, 6 * sizeof(uint64_t))
                 a.queue_len[i] = 0
                 a.turn[i] = a.winning_black[i] = a.winning_white[i] = 0
                 a.phase[i] = 0
