@@ -16,6 +16,10 @@
 #include <stdint.h>
 #include <string.h>
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "the batch kernel reads words byte by byte: little-endian targets only"
+#endif
+
 typedef unsigned __int128 wts_u128;
 typedef uint64_t wts_v2 __attribute__((vector_size(16)));
 
@@ -470,24 +474,38 @@ static inline uint64_t wts_byte_counts(uint64_t x) {
     return (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
 }
 
-/* The index of the k-th set bit (from 0) of x, ``counts`` its byte counts: the byte found
- * by comparing k with every byte's running count at once, the bit in it from a table. */
-static inline int wts_select(uint64_t x, uint64_t counts, uint64_t k) {
-    uint64_t prefix = counts * BYTES; /* byte i: the set bits of bytes 0..i */
-    uint64_t reached = ((k * BYTES) | HIGH_BITS) - prefix; /* high bit: k >= prefix */
-    uint64_t before = ((((reached & HIGH_BITS) >> 7) * BYTES) >> 56) * 8;
-    uint64_t rank = k - (((prefix << 8) >> before) & 0xFF);
-    return (int)before + WTS_SELECT_IN_BYTE[(x >> before) & 0xFF][rank];
+/* The empty cells of one board, ready for picking the k-th: the running counts of its 11
+ * bytes (cells 0..7, 8..15, ..., 80), in two words and as bytes after a leading 0, and
+ * the bytes themselves. */
+typedef struct {
+    uint64_t running_lo, running_hi;
+    uint8_t before[17]; /* before[j]: the empty cells in bytes 0..j-1 */
+    uint8_t bytes[16];
+} wts_free_cells;
+
+static inline uint64_t wts_free_cells_of(wts_free_cells* f, uint64_t lo, uint64_t hi) {
+    uint64_t running_lo = wts_byte_counts(lo) * BYTES; /* byte i: empty cells in bytes 0..i */
+    uint64_t running_hi = (wts_byte_counts(hi) + (running_lo >> 56)) * BYTES;
+    f->running_lo = running_lo;
+    f->running_hi = running_hi;
+    f->before[0] = 0;
+    memcpy(f->before + 1, &running_lo, 8); /* little-endian: byte i of a word at offset i */
+    memcpy(f->before + 9, &running_hi, 8);
+    memcpy(f->bytes, &lo, 8);
+    memcpy(f->bytes + 8, &hi, 8);
+    return running_hi >> 56; /* all the empty cells (the high word's top bytes are 0) */
 }
 
-/* The k-th empty cell (from 0) of a board whose empty cells are lo (cells 0..63) and hi
- * (64..80), with their byte counts and free_lo empty cells in lo. */
-static inline intptr_t wts_kth_empty(uint64_t lo, uint64_t hi, uint64_t counts_lo,
-                                     uint64_t counts_hi, uint64_t free_lo, uint64_t k) {
-    /* Masks, not branches: whether the cell is in the high word is a coin toss. */
-    uint64_t high = (uint64_t)0 - (uint64_t)(k >= free_lo);
-    return wts_select(lo ^ ((lo ^ hi) & high), counts_lo ^ ((counts_lo ^ counts_hi) & high),
-                      k - (free_lo & high)) + (intptr_t)(high & 64);
+/* The k-th empty cell (from 0): its byte is the first whose running count passes k, found
+ * by comparing k with all 16 running counts at once (each is below 128, so a byte's high
+ * bit after (k | 128) - count says k >= count); the bit in that byte from a table. No
+ * branch, no loop. */
+static inline intptr_t wts_kth_empty(const wts_free_cells* f, uint64_t k) {
+    uint64_t ks = (k * BYTES) | HIGH_BITS;
+    uint64_t passed = ((((ks - f->running_lo) & HIGH_BITS) >> 7)
+                       + (((ks - f->running_hi) & HIGH_BITS) >> 7)) * BYTES >> 56;
+    return (intptr_t)(8 * passed)
+           + WTS_SELECT_IN_BYTE[f->bytes[passed]][k - f->before[passed]];
 }
 
 /* A uniformly random empty cell of every game still going (WTS-2.1), 0 elsewhere: k
@@ -496,24 +514,23 @@ static inline intptr_t wts_kth_empty(uint64_t lo, uint64_t hi, uint64_t counts_l
 static void wts_random_picks(const wts_batch* restrict a, intptr_t n, uint64_t seed,
                              intptr_t* restrict first, intptr_t* restrict second) {
     wts_rng rng = {seed};
-    uint64_t bits;
+    wts_free_cells cells;
+    uint64_t bits, free;
     intptr_t i;
     for (i = 0; i < n; i++) {
         uint64_t lo = ~(a->boards[6 * i + 0] | a->boards[6 * i + 2] | a->boards[6 * i + 4]);
-        uint64_t hi = ~(a->boards[6 * i + 1] | a->boards[6 * i + 3] | a->boards[6 * i + 5]) & 0x1FFFFULL;
-        uint64_t counts_lo = wts_byte_counts(lo), counts_hi = wts_byte_counts(hi);
-        uint64_t free_lo = (counts_lo * BYTES) >> 56;
-        uint64_t free = free_lo + ((counts_hi * BYTES) >> 56);
+        uint64_t hi = ~(a->boards[6 * i + 1] | a->boards[6 * i + 3] | a->boards[6 * i + 5])
+                      & 0x1FFFFULL;
+        free = wts_free_cells_of(&cells, lo, hi);
         if (__builtin_expect(a->result[i] != WTS_ONGOING || free == 0, 0)) {
             first[i] = 0;
             if (second) second[i] = 0;
             continue;
         }
         bits = wts_draw64(&rng); /* the low half for the first pick, the high for the second */
-        first[i] = wts_kth_empty(lo, hi, counts_lo, counts_hi, free_lo,
-                                 wts_below(&rng, (uint32_t)bits, (uint32_t)free));
+        first[i] = wts_kth_empty(&cells, wts_below(&rng, (uint32_t)bits, (uint32_t)free));
         if (second) {
-            second[i] = wts_kth_empty(lo, hi, counts_lo, counts_hi, free_lo,
+            second[i] = wts_kth_empty(&cells,
                                       wts_below(&rng, (uint32_t)(bits >> 32), (uint32_t)free));
         }
     }
