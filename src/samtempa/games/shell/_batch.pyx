@@ -20,7 +20,7 @@ of WTS-6.
 """
 
 from libc.stdint cimport int8_t, int32_t, intptr_t, uint8_t, uint64_t
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 cdef extern from "_batch.h":
     ctypedef struct wts_batch:
@@ -150,12 +150,21 @@ cdef class Kernel:
 
     def finished(self, intptr_t[::1] out):
         """The games that are over, in ``out`` (room for every game); returns how many."""
-        cdef intptr_t i, m = 0
+        cdef intptr_t i, j, m = 0, n = self.n
         cdef int8_t* result = self.a.result
-        if out.shape[0] != self.n:
+        cdef uint64_t word
+        if out.shape[0] != n:
             raise ValueError("room for every game")
         with nogil:
-            for i in range(self.n):
-                out[m] = i
-                m += result[i] != ONGOING
+            i = 0
+            while i < n:
+                if i + 8 <= n:  # eight games at a time: most are going on (-1, all ones)
+                    memcpy(&word, result + i, 8)
+                    if word == 0xFFFFFFFFFFFFFFFFULL:
+                        i += 8
+                        continue
+                for j in range(i, i + 8 if i + 8 <= n else n):
+                    out[m] = j
+                    m += result[j] != ONGOING
+                i += 8
         return m
