@@ -23,7 +23,12 @@ from samtempa.i18n import read_catalog
 
 GAMES = Path(__file__).resolve().parent / "games"
 #: Where the words are: both games' shared words first, then each game's.
-FOLDERS = (GAMES / "words", GAMES / "shell" / "words", GAMES / "snake" / "words")
+FOLDERS = (
+    GAMES / "words",
+    GAMES / "shell" / "words",
+    GAMES / "snake" / "words",
+    GAMES / "snake" / "story",  # the sentences of render/story.py
+)
 LANGS = ("fr", "eo", "en")
 
 #: Snake Synapse's causes of death (``Cause`` values, SS-5.8) and their words.

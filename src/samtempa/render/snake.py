@@ -65,26 +65,47 @@ def terrain_data(terrain_id: str) -> Mapping[str, Any] | None:
 
 @dataclass(frozen=True)
 class Layout:
-    """Where each cell is: cell size, the left edge of each floor, the top of the grids."""
+    """Where each cell is: cell size, the left edge of each floor, the top of the grids.
+
+    ``top`` is the top of floor 1's grid; ``stacked`` puts the floors one under the
+    other (the live board on a narrow screen) instead of side by side.
+    """
 
     width: int
     height: int
     floors: int
     cell: float
+    top: float = TOP
+    stacked: bool = False
 
     def floor_left(self, floor: int) -> float:
+        if self.stacked:
+            return MARGIN_LEFT
         return MARGIN_LEFT + floor * (self.width * self.cell + FLOOR_GAP)
+
+    def floor_top(self, floor: int) -> float:
+        if not self.stacked:
+            return self.top
+        return self.top + floor * (self.height * self.cell + FLOOR_GAP + 10)
 
     @property
     def picture_width(self) -> float:
-        return max(WIDTH, self.floor_left(self.floors) - FLOOR_GAP + MARGIN_RIGHT)
+        return max(WIDTH, self.grids_right + MARGIN_RIGHT)
+
+    @property
+    def grids_right(self) -> float:
+        """The right edge of the rightmost grid."""
+        return self.floor_left(0 if self.stacked else self.floors - 1) + self.width * self.cell
 
     @property
     def grid_bottom(self) -> float:
-        return TOP + self.height * self.cell
+        return self.floor_top(self.floors - 1) + self.height * self.cell
 
     def corner(self, cell: Cell) -> tuple[float, float]:
-        return self.floor_left(cell.floor) + cell.col * self.cell, TOP + cell.row * self.cell
+        return (
+            self.floor_left(cell.floor) + cell.col * self.cell,
+            self.floor_top(cell.floor) + cell.row * self.cell,
+        )
 
     def centre(self, cell: Cell | str) -> tuple[float, float]:
         """The centre of a cell in SVG units (tests sample PNG pixels there)."""
@@ -95,12 +116,13 @@ class Layout:
         return x + self.cell / 2, y + self.cell / 2
 
 
-def layout_of(state: Mapping[str, Any]) -> Layout:
+def layout_of(state: Mapping[str, Any], *, top: float = TOP, stacked: bool = False) -> Layout:
     grid = state["grid"]
     floors, height, width = len(grid), len(grid[0]), len(grid[0][0])
-    room = WIDTH - MARGIN_LEFT - MARGIN_RIGHT - (floors - 1) * FLOOR_GAP
-    cell = max(30.0, min(44.0, room / (floors * width)))
-    return Layout(width, height, floors, float(int(cell)))
+    across = 1 if stacked else floors
+    room = WIDTH - MARGIN_LEFT - MARGIN_RIGHT - (across - 1) * FLOOR_GAP
+    cell = max(30.0, min(44.0, room / (across * width)))
+    return Layout(width, height, floors, float(int(cell)), top, stacked)
 
 
 # --- the picture ---------------------------------------------------------------------
@@ -165,24 +187,30 @@ def _patterns(svg: Svg, lay: Layout) -> None:
     svg.el(p, "rect", x=0, y=0, width=size * 0.3, height=size, fill=pal.WALL_HATCH)
 
 
-def _terrain(svg: Svg, lay: Layout, state: Mapping[str, Any]) -> None:
+FLOOR_LABELS = ("Floor 1 (ground)", "Floor 2 (basement, C4')")
+
+
+def _terrain(
+    svg: Svg, lay: Layout, state: Mapping[str, Any], floor_labels: Sequence[str] = FLOOR_LABELS
+) -> None:
     g = svg.group(class_="terrain")
     c = lay.cell
     for floor, rows in enumerate(state["grid"]):
         left = lay.floor_left(floor)
+        top = lay.floor_top(floor)
         prime = "'" if floor else ""
         if lay.floors > 1:
-            label = "Floor 1 (ground)" if floor == 0 else "Floor 2 (basement, C4')"
-            svg.text(g, left, 44, label, 14, anchor="start", weight="bold", class_="floor-label")
+            svg.text(g, left, top - 40, floor_labels[floor], 14, anchor="start", weight="bold",
+                     class_="floor-label")  # fmt: skip
         for col in range(lay.width):
-            svg.text(g, left + (col + 0.5) * c, TOP - 20, f"{COLUMNS[col]}{prime}", 13,
+            svg.text(g, left + (col + 0.5) * c, top - 20, f"{COLUMNS[col]}{prime}", 13,
                      class_="coord col")  # fmt: skip
         for row in range(lay.height):
-            svg.text(g, left - 24, TOP + (row + 0.5) * c, str(row + 1), 13, class_="coord row")
+            svg.text(g, left - 24, top + (row + 0.5) * c, str(row + 1), 13, class_="coord row")
         for row, line in enumerate(rows):
             for col, ch in enumerate(line):
                 _cell(svg, g, lay, Cell(col, row, floor), ch)
-        svg.el(g, "rect", x=left, y=TOP, width=lay.width * c, height=lay.height * c, fill="none",
+        svg.el(g, "rect", x=left, y=top, width=lay.width * c, height=lay.height * c, fill="none",
                stroke=pal.WALL_UNDIGGABLE, stroke_width=2.5, class_="edge")  # fmt: skip
         _wraps(svg, g, lay, state, floor)
     for name in state["traps"]:
@@ -242,20 +270,21 @@ def _wraps(svg: Svg, g: ET.Element, lay: Layout, state: Mapping[str, Any], floor
     """Edge markers: a pair of outward arrows at both ends of every wrapped row and column."""
     c = lay.cell
     left = lay.floor_left(floor)
+    top = lay.floor_top(floor)
     right = left + lay.width * c
     s = 6.0
     for row in state["wrap"]["rows"]:
-        y = TOP + (int(row) - 0.5) * c
+        y = top + (int(row) - 0.5) * c
         wg = svg.group(g, class_="wrap row", data_row=row)
         svg.el(wg, "polygon", points=f"{left - 3},{y - s} {left - 3},{y + s} {left - 3 - s},{y}",
                fill=WRAP)  # fmt: skip
         svg.el(wg, "polygon", points=f"{right + 3},{y - s} {right + 3},{y + s} {right + 3 + s},{y}",
                fill=WRAP)  # fmt: skip
-    bottom = lay.grid_bottom
+    bottom = top + lay.height * c
     for col in state["wrap"]["columns"]:
         x = lay.floor_left(floor) + (COLUMNS.index(col) + 0.5) * c
         wg = svg.group(g, class_="wrap column", data_column=col)
-        svg.el(wg, "polygon", points=f"{x - s},{TOP - 3} {x + s},{TOP - 3} {x},{TOP - 3 - s}",
+        svg.el(wg, "polygon", points=f"{x - s},{top - 3} {x + s},{top - 3} {x},{top - 3 - s}",
                fill=WRAP)  # fmt: skip
         svg.el(wg, "polygon",
                points=f"{x - s},{bottom + 3} {x + s},{bottom + 3} {x},{bottom + 3 + s}",

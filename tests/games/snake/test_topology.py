@@ -16,7 +16,7 @@ from samtempa.games.snake.board import Board
 from samtempa.games.snake.state import State
 from samtempa.games.snake.terrain import DIR_INDEX
 from samtempa.games.snake.topology import guide, step_table, wall_cells
-from tests.games.snake.helpers import GAME, play, position, snake
+from tests.games.snake.helpers import GAME, play, position, snake, with_grid
 from tests.games.snake.test_properties import play_game
 
 
@@ -138,3 +138,53 @@ def test_the_step_table_is_shared_between_states_of_one_topology() -> None:
     )
     other = play(state, {"a": "UUUUU", "b": "UUUUU"}).state
     assert step_table(state) is step_table(other)
+
+
+def test_the_guide_names_the_cell_a_trap_takes_on_the_torus() -> None:
+    """SS-8.3: a trap set towards L from A3 on the torus lands on K3 (wrap, no ladder, no
+    portal): the guide's ``neighbours`` says so before the turn, and the engine agrees."""
+    red = snake("red", ["A3", "A4"], race="trapper")
+    blue = snake("blue", ["F5", "F6"], race="ghost")
+    state = position([red, blue], terrain="torus")
+    view = guide(state)
+    # Red's first step goes up to A2; a trap to its left at that step.
+    first = view["steps"]["A3"][DIR_INDEX["U"]]
+    assert first == "A2"
+    expected = view["neighbours"][first][DIR_INDEX["L"]]
+    assert expected == "K2"
+    after = play(
+        state,
+        {"red": {"path": "URRRR", "trap": {"frame": 1, "dir": "L"}}, "blue": "DDDDD"},
+    ).state
+    assert after.terrain.name_of(next(iter(after.traps))) == expected
+
+
+def test_the_guide_names_the_face_a_shot_finds() -> None:
+    """SS-8.6: a shot's ray stops before the edge or a wall; ``rays`` gives the front cell
+    the engine then puts the portal on."""
+    cyan = snake("cyan", ["D4", "D5"], race="shooter", charges=3)
+    blue = snake("blue", ["J2", "J3"], race="ghost")
+    state = with_grid(position([cyan, blue]), H4="#")
+    view = guide(state)
+    assert view["rays"]["D4"][DIR_INDEX["R"]] == "G4"
+    assert view["rays"]["D4"][DIR_INDEX["U"]] == "D1"
+    after = play(
+        state,
+        {
+            "cyan": {"path": "LRRRR", "shoot": [{"frame": 2, "portal": 1, "dir": "R"}]},
+            "blue": "DDDDD",
+        },
+    ).state
+    # Step 2 brings the head back to D4 (L then R): the ray from there finds G4's face.
+    assert [after.terrain.name_of(p.cell) for p in after.portals] == ["G4"]
+
+
+def test_diggable_walls_are_the_walls_a_digger_may_enter() -> None:
+    """SS-8.4: ``#`` and corpses are diggable, ``X`` is not; all three are walls."""
+    yellow = snake("yellow", ["D4", "D5"], race="digger")
+    dead = snake("blue", ["J5", "J6"], alive=False, death={"number": 1})
+    state = with_grid(position([yellow, snake("red", ["B2", "B3"]), dead]), E4="#", F4="X")
+    view = guide(state)
+    assert {"E4", "F4", "J5"} <= set(view["walls"])
+    assert {"E4", "J5"} <= set(view["diggable"])
+    assert "F4" not in view["diggable"]

@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from samtempa.render.story import Story
 from samtempa.server.core.i18n import LOCALES, Catalogs
 
 from .test_shell_browser import cell, online_shell_game
@@ -99,6 +100,7 @@ def test_a_new_user_plays_both_games_in_each_language(
     expect(alice.locator("#status")).to_contain_text(ready.strip())
     for _step in range(5):
         alice.get_by_role("button", name=_("down"), exact=True).click()
-    expect(alice.locator("#path-text")).to_have_text("DDDDD (5/5)")
+    # The path in the reader's letters (H, B, G, D in French: B is *bas*).
+    expect(alice.locator("#path-text")).to_have_text(Story(lang).path("DDDDD") + " (5/5)")
     alice.get_by_role("button", name=_("Send")).click()
     expect(alice.locator("#panel")).to_contain_text(_("Turn %(n)s", n=1))

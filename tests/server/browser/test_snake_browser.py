@@ -42,7 +42,9 @@ def test_three_players_with_powers(browser: Browser, server: str) -> None:
         page.get_by_label("Race").select_option(race)
         page.get_by_role("button", name="Join this game").click()
     for page, snake in ((alice, "red"), (bob, "blue"), (carol, "green")):
-        expect(page.locator("#status")).to_contain_text(f"{snake} to play")
+        expect(page.locator("#status")).to_contain_text(
+            re.compile(rf"{snake} \(\d\) to play", re.IGNORECASE)
+        )
 
     # Alice types her path (drawn before sending) and dashes.
     type_path(alice, "DDDD")
@@ -59,8 +61,8 @@ def test_three_players_with_powers(browser: Browser, server: str) -> None:
     # Bob clicks arrows and sets a trap to his left at his second step.
     click_path(bob, "DDDDD")
     bob.get_by_label("Set a trap").check()
-    bob.get_by_label("at step").select_option("2")
-    bob.get_by_label("direction").select_option("L")
+    bob.get_by_role("combobox", name="at step").select_option("2")
+    bob.get_by_role("combobox", name="direction").select_option("L")
     bob.get_by_role("button", name="Send").click()
     # Carol becomes a ghost.
     type_path(carol, "DDDDD")
@@ -74,7 +76,8 @@ def test_three_players_with_powers(browser: Browser, server: str) -> None:
         expect(page.locator('tr[data-snake="red"] .charges')).to_have_text("1")
         expect(page.locator('tr[data-snake="blue"] .charges')).to_have_text("0")
         expect(page.locator('tr[data-snake="green"] .charges')).to_have_text("0")
-        expect(page.locator('.sq.trap[data-cell="F4"]')).to_have_count(1)
+        expect(page.locator('#board svg .cell.trap[data-cell="F4"]')).to_have_count(1)
+        expect(page.locator("#status")).to_contain_text("to play")  # the reveal is over
 
     # A second turn without powers; everyone survives.
     type_path(alice, "RUUUU")
@@ -86,7 +89,10 @@ def test_three_players_with_powers(browser: Browser, server: str) -> None:
     for page in (alice, bob, carol):
         expect(page.locator("#panel")).to_contain_text("Turn 2")
     assert charges(alice, "red") == "1"
-    expect(alice.locator('.sq[data-cell="D3"] .seg.head')).to_have_count(1)
+    expect(alice.locator('#board svg .snake[data-id="red"] .head[data-cell="D3"]')).to_have_count(1)
+    # The cells over the drawing say what they hold in their classes too.
+    expect(alice.locator('#board .sq[data-cell="D3"] .seg.head[data-snake="red"]')).to_have_count(1)
+    expect(alice.locator('#board .sq.trap[data-cell="F4"]')).to_have_count(1)
 
 
 def test_french_letters_h_b_g_d(browser: Browser, server: str) -> None:
@@ -97,7 +103,7 @@ def test_french_letters_h_b_g_d(browser: Browser, server: str) -> None:
     page.get_by_label("Place 3", exact=True).select_option("none")
     page.get_by_role("button", name="Créer la partie").click()
     type_path(page, "BBDGH")  # bas, bas, droite, gauche, haut
-    expect(page.locator("#path-text")).to_have_text("DDRLU (5/5)")
+    expect(page.locator("#path-text")).to_have_text("BBDGH (5/5)")  # shown as typed
 
 
 def test_a_path_begun_before_the_live_snapshot_is_kept(browser: Browser, server: str) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from samtempa.games.snake.board import Board
-from samtempa.games.snake.powers.shooter import teleport
+from samtempa.games.snake.powers.shooter import ray, teleport
 from samtempa.games.snake.state import State
 from samtempa.games.snake.terrain import DIRS, LADDER, WALL_CHARS, Terrain
 
@@ -81,25 +81,44 @@ def guide(state: State) -> dict[str, Any]:
 
     ``steps``: for every cell, where a head stepping U, D, L, R goes from it now (a cell
     name, or None off the edge), portals included (SS-5.2); ``walls``: the cells of
-    :func:`wall_cells`; ``through``: the portal faces whose pair is complete, as
-    ``"cell:dir"`` keys naming the portal's owner.
+    :func:`wall_cells`; ``diggable``: those of them a digging Digger may enter (SS-8.4);
+    ``through``: the portal faces whose pair is complete, as ``"cell:dir"`` keys naming
+    the portal's owner. For the powers' targets: ``neighbours``, the cell a trap set
+    towards U, D, L, R from a head there would take (SS-8.3: wrap, no ladder, no
+    portal; None off the edge); ``rays``, the front cell a shot that way finds (SS-8.6;
+    None when the ray comes back to the head).
     """
     terrain = state.terrain
     board = Board(state)
     name = terrain.name_of
     steps: dict[str, list[str | None]] = {}
+    neighbours: dict[str, list[str | None]] = {}
+    rays: dict[str, list[str | None]] = {}
     through: dict[str, str] = {}
+    nb = board.nb
     for cell in range(terrain.size):
         row: list[str | None] = []
+        near: list[str | None] = []
+        shots: list[str | None] = []
         for d in range(4):
             to, owner = target(board, cell, d)
             row.append(name(to) if to >= 0 else None)
             if owner is not None:
                 through[f"{name(cell)}:{DIRS[d]}"] = owner
+            n = nb[cell * 4 + d]
+            near.append(name(n) if n >= 0 else None)
+            found = ray(board, cell, d)
+            shots.append(None if found is None else name(found))
         steps[name(cell)] = row
+        neighbours[name(cell)] = near
+        rays[name(cell)] = shots
+    walls = wall_cells(state)
     return {
         "directions": DIRS,
         "steps": steps,
-        "walls": sorted(name(c) for c in wall_cells(state)),
+        "walls": sorted(name(c) for c in walls),
+        "diggable": sorted(name(c) for c in walls if board.is_diggable(c)),
         "through": through,
+        "neighbours": neighbours,
+        "rays": rays,
     }

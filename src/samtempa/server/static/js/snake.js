@@ -1,192 +1,171 @@
-// Snake Synapse, live: the board from the canonical state, a path entered with arrow
-// buttons or letters (U/D/L/R; H/B/G/D in French) and drawn before sending, a power with
-// its frame and direction, and the revealed turn played frame by frame.
+// Snake Synapse, live: the server's drawing of each state (snake-board.js), a path
+// entered with keys, a d-pad, swipes or taps and previewed from the engine's guide
+// (snake-path.js), a power with its step and direction, and the revealed turn played
+// frame by frame and told in sentences in the reader's language (render/story.py).
 "use strict";
 (function () {
   const L = window.Live;
-  const T = L.T;
-  const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  const B = window.SnakeBoard;
+  const P = window.SnakePath;
+  const Story = window.SnakeStory;
+  const S = JSON.parse(document.getElementById("snake-strings").textContent);
+  const T = (key, values) => {
+    let text = S[key] !== undefined ? S[key] : L.T(key);
+    for (const [k, v] of Object.entries(values || {})) text = text.split("%(" + k + ")s").join(String(v));
+    return text;
+  };
+  const root = L.root;
   const board = document.getElementById("board");
   const picker = document.getElementById("picker");
   const stepsEl = document.getElementById("steps");
   const panel = document.getElementById("panel");
-  const french = document.documentElement.lang === "fr";
-  // French: Haut, Bas, Gauche, Droite (so D is right there); elsewhere U, D, L, R.
-  const KEYS = french ? { H: "U", B: "D", G: "L", D: "R", U: "U", L: "L", R: "R" }
-                      : { U: "U", D: "D", L: "L", R: "R" };
-  const ARROWS = { U: "↑", D: "↓", L: "←", R: "→" };
-  const DIR_NAMES = { U: "up", D: "down", L: "left", R: "right" };
+  const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
   let snap = L.snapshot;
   let view = snap.view;
   let submitted = new Set(snap.submitted);
-  let myOrders = Object.assign({}, snap.your_orders);
+  let guide = null;
+  let letters = { U: "U", D: "D", L: "L", R: "R" };
+  let keys = {};  // a typed letter -> its direction
   let path = [];
   let animating = false;
+  let shownTurn = -1;  // the turn whose story the log shows last
+  let lastScene = null;
 
-  const snakeOf = (id) => view.snakes.find((s) => s.id === id);
+  const snakeOf = (id) => view && view.snakes.find((s) => s.id === id);
+  const turnNumber = () => (view ? view.turn + 1 : 0);
+  const stacked = () => view && view.grid.length > 1 && window.innerWidth < 700;
 
-  function parseCell(name) {
-    const floor = name.endsWith("'") ? 1 : 0;
-    const core = floor ? name.slice(0, -1) : name;
-    return { col: LETTERS.indexOf(core[0]), row: parseInt(core.slice(1), 10) - 1, floor };
+  function setLetters(table) {
+    letters = table;
+    keys = {};
+    for (const d of P.DIRS) keys[table[d]] = d;
+    for (const d of P.DIRS) if (!(d in keys) && !Object.values(table).includes(d)) keys[d] = d;
   }
-  const nameOf = (c) => LETTERS[c.col] + (c.row + 1) + (c.floor ? "'" : "");
+  const shown = (p) => p.map((d) => letters[d] || d).join("");
 
-  function neighbour(cell, dir) {
-    const grid = view.grid[cell.floor];
-    const h = grid.length, w = grid[0].length;
-    let { col, row } = cell;
-    if (dir === "U") row -= 1; else if (dir === "D") row += 1; else if (dir === "L") col -= 1; else col += 1;
-    if (col < 0 || col >= w) {
-      if (!view.wrap.rows.includes(row + 1)) return null;
-      col = (col + w) % w;
+  async function fetchScenes(turn) {
+    const url = "/api/matches/" + root.dataset.match + "/scenes/" + turn + (stacked() ? "?stacked=true" : "");
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const r = await fetch(url, { credentials: "same-origin" });
+      if (r.ok) return r.json();
+      await new Promise((resolve) => setTimeout(resolve, 300 * (attempt + 1)));
     }
-    if (row < 0 || row >= h) {
-      if (!view.wrap.columns.includes(LETTERS[col])) return null;
-      row = (row + h) % h;
-    }
-    let floor = cell.floor;
-    if (grid[row][col] === "H" && view.grid.length > 1) floor = 1 - floor;  // SS-1.5 ladders
-    return { col, row, floor };
+    throw new Error("no scenes for turn " + turn);
   }
 
-  function previewCells(id) {
-    const snake = snakeOf(id);
-    if (!snake || !snake.alive || !snake.body.length) return [];
-    let cell = parseCell(snake.body[0]);
-    const cells = [];
-    for (const d of path) {
-      cell = neighbour(cell, d);
-      if (!cell) break;
-      cells.push(nameOf(cell));
-    }
-    return cells;
-  }
+  // --- the snakes' table -----------------------------------------------------------
 
-  function draw(state, highlight) {
-    board.innerHTML = "";
-    const segs = {};
-    for (const s of state.snakes) {
-      s.body.forEach((c, i) => {
-        if (!(c in segs) || i === 0) segs[c] = { snake: s, head: i === 0 };
-      });
-    }
-    const traps = new Set(state.traps);
-    const pending = new Set((state.pending_deletions || []).map((p) => p.cell));
-    const portals = {};
-    for (const p of state.portals || []) portals[p.cell] = p;
-    const pathCells = highlight || [];
-    state.grid.forEach((rows, floor) => {
-      const g = document.createElement("div");
-      g.className = "floor";
-      g.style.display = "inline-grid";
-      g.style.gridTemplateColumns = "1.4rem repeat(" + rows[0].length + ", 2.2rem)";
-      g.style.gap = "1px";
-      // Coordinates (SS-1.1: columns from A on the left, rows from 1 at the top; SS-1.2:
-      // basement rows primed), hidden from screen readers: every square has its name.
-      const coord = (text) => {
-        const d = document.createElement("div");
-        d.className = "coord";
-        d.setAttribute("aria-hidden", "true");
-        d.textContent = text;
-        g.appendChild(d);
-      };
-      coord("");
-      for (let c = 0; c < rows[0].length; c++) coord(nameOf({ col: c, row: 0, floor: 0 }).replace(/[0-9']/g, ""));
-      rows.forEach((line, r) => {
-        coord(String(r + 1) + (floor ? "'" : ""));
-        for (let c = 0; c < line.length; c++) {
-          const name = nameOf({ col: c, row: r, floor });
-          const sq = document.createElement("div");
-          const ch = line[c];
-          sq.className = "sq" + (ch === "#" ? " wall" : ch === "X" ? " hard" : ch === "T" || traps.has(name) ? " trap" : ch === "H" ? " ladder" : "");
-          if (pending.has(name)) sq.classList.add("pending");
-          sq.dataset.cell = name;
-          sq.title = name;
-          const seg = segs[name];
-          if (seg) {
-            const span = document.createElement("span");
-            span.className = "seg" + (seg.head ? " head" : "") + (seg.snake.alive ? "" : " corpse");
-            span.style.background = seg.snake.colour;
-            span.title = seg.snake.id;
-            sq.appendChild(span);
-          }
-          if (portals[name]) sq.append("◎");
-          const k = pathCells.indexOf(name);
-          if (k >= 0) { sq.classList.add("path"); sq.append(String(k + 1)); }
-          g.appendChild(sq);
-        }
-      });
-      board.appendChild(g);
-    });
-    renderPanel(state);
-  }
-
-  function renderPanel(state) {
+  function renderPanel(scene) {
     panel.innerHTML = "";
     const table = document.createElement("table");
     table.className = "snakes";
-    table.innerHTML = "<thead><tr><th></th><th>" + T("race") + "</th><th>" + T("length") + "</th><th>" + T("charges") + "</th><th></th></tr></thead>";
+    const caption = document.createElement("caption");
+    caption.textContent = scene.frame ? T("snakes_caption_frame", { n: scene.turn, k: scene.frame }) : T("snakes_caption", { n: scene.turn });
+    table.appendChild(caption);
+    const head = document.createElement("thead");
+    const hr = document.createElement("tr");
+    for (const h of ["col_snake", "col_race", "col_length", "col_charges", "col_state"]) {
+      const th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = T(h);
+      hr.appendChild(th);
+    }
+    head.appendChild(hr);
+    table.appendChild(head);
     const body = document.createElement("tbody");
-    for (const s of state.snakes) {
+    for (const s of scene.snakes) {
       const tr = document.createElement("tr");
       tr.dataset.snake = s.id;
-      const status = s.alive ? (s.ghost_turns_left > 0 ? "👻" : "") : T("dead") + (s.death ? " (" + s.death.cause + (s.death.by ? ", " + s.death.by : "") + ")" : "");
-      tr.innerHTML = "<td><span class='swatch " + s.colour + "'></span> " + T(s.id) + "</td><td>" + T(s.race) + "</td><td class='len'>" + s.length +
-        "</td><td class='charges'>" + s.charges + "</td><td>" + status + "</td>";
+      if (!s.alive) tr.className = "dead";
+      const cells = [s.name, s.race + " " + s.symbol, s.length, s.charges, s.status];
+      cells.forEach((text, i) => {
+        const td = document.createElement(i === 0 ? "th" : "td");
+        if (i === 0) {
+          td.scope = "row";
+          const sw = document.createElement("span");
+          sw.className = "swatch " + s.id;
+          sw.setAttribute("aria-hidden", "true");
+          td.append(sw, " ");
+        }
+        td.append(String(text));
+        td.className = ["name", "race", "len", "charges", "state"][i];
+        tr.appendChild(td);
+      });
       body.appendChild(tr);
     }
     table.appendChild(body);
     panel.appendChild(table);
     const info = document.createElement("p");
-    info.textContent = T("turn", { n: state.turn }) + " · " + T("path") + ": " + state.path_length;
+    info.textContent = T("turn", { n: scene.turn }) + (scene.frame ? " · " + T("frame_n", { n: scene.frame }) : "") + " · " + T("path") + ": " + (view ? view.path_length : "");
     panel.appendChild(info);
   }
 
+  function showScene(scene) {
+    lastScene = scene;
+    B.show(scene);
+    renderPanel(scene);
+  }
+
+  // --- whose turn ------------------------------------------------------------------
+
   function currentPlayer() {
-    if (snap.status !== "playing") return null;
+    if (snap.status !== "playing" || animating || !lastScene) return null;
     return snap.yours.find((p) => snap.waiting.includes(p) && !submitted.has(p)) || null;
   }
 
-  function option(value, label) { return "<option value='" + value + "'>" + label + "</option>"; }
-  function frameSelect(name) {
+  function option(value, label, selected) {
+    return "<option value='" + value + "'" + (selected ? " selected" : "") + ">" + label + "</option>";
+  }
+  function frameSelect(name, value) {
     let html = "<label>" + T("frame_label") + " <select name='" + name + "'>";
-    for (let i = 1; i <= view.path_length; i++) html += option(i, i);
+    for (let i = 1; i <= view.path_length; i++) html += option(i, i, String(value) === String(i));
     return html + "</select></label>";
   }
-  function dirSelect(name) {
+  function dirSelect(name, value) {
     return "<label>" + T("direction") + " <select name='" + name + "'>" +
-      ["U", "D", "L", "R"].map((d) => option(d, ARROWS[d] + " " + T(DIR_NAMES[d]))).join("") + "</select></label>";
+      P.DIRS.map((d) => option(d, T("arrow_" + d) + " " + T(d === "U" ? "up" : d === "D" ? "down" : d === "L" ? "left" : "right"), value === d)).join("") + "</select></label>";
+  }
+
+  function powerHtml(s, saved) {
+    const f = saved || {};
+    const race = s.race;
+    const checked = (k) => (f[k] ? " checked" : "");
+    if (s.charges <= 0) return "";
+    if (race === "breaker") return "<label><input type='checkbox' name='breaker'" + checked("breaker") + "> " + T("breaker_use") + "</label>";
+    if (race === "dasher") return "<label>" + T("dash") + " <select name='dash'>" + option("", T("none")) + option(1, 1, f.dash === "1") + (s.charges >= 2 ? option(2, 2, f.dash === "2") : "") + "</select></label>";
+    if (race === "trapper") return "<label><input type='checkbox' name='use'" + checked("use") + "> " + T("trap") + "</label> " + frameSelect("frame", f.frame) + " " + dirSelect("dir", f.dir);
+    if (race === "digger") return "<label><input type='checkbox' name='use'" + checked("use") + "> " + T("dig") + "</label> " + frameSelect("frame", f.frame);
+    if (race === "ghost") return "<label><input type='checkbox' name='ghost'" + checked("ghost") + "> " + T("ghost_use") + "</label>";
+    let html = "";
+    for (let i = 0; i < Math.min(3, s.charges); i++) {
+      html += "<div class='shot'><label><input type='checkbox' name='shot" + i + "'" + checked("shot" + i) + "> " + T("shot") + " " + (i + 1) + "</label> " +
+        frameSelect("sframe" + i, f["sframe" + i]) + " <label>" + T("portal") + " <select name='portal" + i + "'>" + option(1, 1, f["portal" + i] !== "2") + option(2, 2, f["portal" + i] === "2") + "</select></label> " + dirSelect("sdir" + i, f["sdir" + i]) + "</div>";
+    }
+    return html;
   }
 
   function renderPicker() {
     const p = currentPlayer();
     picker.innerHTML = "";
-    if (!p) return;
+    board.classList.toggle("entering", Boolean(p));
+    if (!p || !view) { B.preview(null); return; }
     const s = snakeOf(p);
-    let power = "";
-    if (s.charges > 0) {
-      const race = s.race;
-      if (race === "breaker") power = "<label><input type='checkbox' name='breaker'> " + T("breaker_use") + "</label>";
-      else if (race === "dasher") power = "<label>" + T("dash") + " <select name='dash'>" + option("", T("none")) + option(1, 1) + (s.charges >= 2 ? option(2, 2) : "") + "</select></label>";
-      else if (race === "trapper") power = "<label><input type='checkbox' name='use'> " + T("trap") + "</label> " + frameSelect("frame") + " " + dirSelect("dir");
-      else if (race === "digger") power = "<label><input type='checkbox' name='use'> " + T("dig") + "</label> " + frameSelect("frame");
-      else if (race === "ghost") power = "<label><input type='checkbox' name='ghost'> " + T("ghost_use") + "</label>";
-      else if (race === "shooter") {
-        for (let i = 0; i < Math.min(3, s.charges); i++) {
-          power += "<div class='shot'><label><input type='checkbox' name='shot" + i + "'> " + T("shot") + " " + (i + 1) + "</label> " +
-            frameSelect("sframe" + i) + " <label>" + T("portal") + " <select name='portal" + i + "'>" + option(1, 1) + option(2, 2) + "</select></label> " + dirSelect("sdir" + i) + "</div>";
-        }
-      }
-    }
+    const draft = P.Drafts.load(turnNumber(), p);
+    path = draft && Array.isArray(draft.path) ? draft.path.filter((d) => P.DIRS.includes(d)).slice(0, view.path_length) : path;
+    const power = powerHtml(s, draft && draft.form);
+    const pad = P.DIRS.map((d) => "<button type='button' class='pad-" + d + "' data-dir='" + d + "' aria-label='" + T(d === "U" ? "up" : d === "D" ? "down" : d === "L" ? "left" : "right") + "'>" + T("arrow_" + d) + "</button>").join("");
     picker.innerHTML =
-      "<form id='orders' class='controls'><p><span class='swatch " + s.colour + "'></span> <strong>" + T(s.id) + "</strong> (" + T(s.race) + ")</p>" +
-      "<div class='arrows'>" + ["U", "D", "L", "R"].map((d) => "<button type='button' data-dir='" + d + "' aria-label='" + T(DIR_NAMES[d]) + "'>" + ARROWS[d] + "</button>").join(" ") +
-      " <button type='button' data-act='undo'>" + T("undo") + "</button> <button type='button' data-act='clear'>" + T("clear") + "</button></div>" +
-      "<p>" + T("path") + ": <output id='path-text'></output></p><p class='muted'>" + T("keys_hint") + "</p>" +
+      "<form id='orders' class='controls'><p class='who'><span class='swatch " + s.id + "' aria-hidden='true'></span> <strong></strong></p>" +
+      "<div class='pad' role='group' aria-label='" + T("pad_label") + "'>" + pad + "</div>" +
+      "<div class='path-tools'><button type='button' data-act='undo'>" + T("undo") + "</button> <button type='button' data-act='clear'>" + T("clear") + "</button></div>" +
+      "<p>" + T("path") + ": <output id='path-text'></output></p>" +
+      "<p id='path-warning' class='warning' role='status'></p>" +
+      "<p class='muted'>" + T("keys_hint", { keys: P.DIRS.map((d) => letters[d]).join(", ") }) + "</p>" +
       (power ? "<fieldset><legend>" + T("power") + "</legend>" + power + "</fieldset>" : "") +
-      "<button type='submit'>" + T("send") + "</button></form>";
+      "<button type='submit' class='send'>" + T("send") + "</button></form>";
+    const row = (lastScene && lastScene.snakes.find((x) => x.id === p)) || null;
+    picker.querySelector(".who strong").textContent = row ? row.name + " · " + row.race + " " + row.symbol : p;
     const form = document.getElementById("orders");
     form.addEventListener("click", (e) => {
       const b = e.target.closest("button[type=button]");
@@ -195,16 +174,48 @@
       else if (b.dataset.act === "undo") { path.pop(); refresh(); }
       else if (b.dataset.act === "clear") { path = []; refresh(); }
     });
+    form.addEventListener("change", refresh);
     form.addEventListener("submit", (e) => { e.preventDefault(); send(p, form); });
     refresh();
   }
 
+  function formValues(form) {
+    const out = {};
+    if (!form) return out;
+    for (const e of form.elements) {
+      if (!e.name) continue;
+      if (e.type === "checkbox") { if (e.checked) out[e.name] = true; } else out[e.name] = e.value;
+    }
+    return out;
+  }
+
+  function powerOf(race, f) {
+    const n = (v) => parseInt(v, 10);
+    if (race === "trapper" && f.use) return { trap: { frame: n(f.frame), dir: f.dir } };
+    if (race === "digger" && f.use) return { dig: { frame: n(f.frame) } };
+    if (race === "shooter") {
+      const shoot = [];
+      for (let i = 0; i < 3; i++) if (f["shot" + i]) shoot.push({ frame: n(f["sframe" + i]), portal: n(f["portal" + i]), dir: f["sdir" + i] });
+      if (shoot.length) return { shoot };
+    }
+    return {};
+  }
+
   function refresh() {
-    if (!view) return;
     const p = currentPlayer();
     const out = document.getElementById("path-text");
-    if (out) out.textContent = path.join("") + " (" + path.length + "/" + view.path_length + ")";
-    if (!animating) draw(view, p ? previewCells(p) : []);
+    const form = document.getElementById("orders");
+    if (!p || !view) { if (!animating) B.preview(null); return; }
+    const s = snakeOf(p);
+    const f = formValues(form);
+    P.Drafts.save(turnNumber(), p, { path, form: f });
+    if (out) out.textContent = shown(path) + " (" + path.length + "/" + view.path_length + ")";
+    const warn = document.getElementById("path-warning");
+    if (f.breaker) { B.preview(null); if (warn) warn.textContent = ""; return; }
+    if (!guide || !s || !s.alive || !s.body.length) return;
+    const drawing = P.plan(guide, s.body[0], path, powerOf(s.race, f), T);
+    B.preview(drawing);
+    if (warn) warn.textContent = drawing.warning || "";
   }
 
   function addStep(d) {
@@ -214,104 +225,157 @@
   }
 
   function send(player, form) {
-    const f = new FormData(form);
-    let orders = { path: path.join("") };
-    if (f.get("breaker")) orders = { breaker: true };
-    if (f.get("dash")) orders.dash = parseInt(f.get("dash"), 10);
-    if (f.get("ghost")) orders.ghost = true;
+    const f = formValues(form);
     const race = snakeOf(player).race;
-    if (f.get("use") && race === "trapper") orders.trap = { frame: parseInt(f.get("frame"), 10), dir: f.get("dir") };
-    if (f.get("use") && race === "digger") orders.dig = { frame: parseInt(f.get("frame"), 10) };
-    const shots = [];
-    for (let i = 0; i < 3; i++) {
-      if (f.get("shot" + i)) shots.push({ frame: parseInt(f.get("sframe" + i), 10), portal: parseInt(f.get("portal" + i), 10), dir: f.get("sdir" + i) });
-    }
-    if (shots.length) orders.shoot = shots;
-    L.send({ type: "orders", player, orders, turn: view.turn + 1 });
+    let orders = Object.assign({ path: path.join("") }, powerOf(race, f));
+    if (f.breaker) orders = { breaker: true };
+    if (f.dash) orders.dash = parseInt(f.dash, 10);
+    if (f.ghost) orders.ghost = true;
+    L.send({ type: "orders", player, orders, turn: turnNumber() });
   }
 
+  // Keyboard play: the reader's letters or the arrow keys add steps, Backspace removes
+  // one, Enter sends; never while typing in a field.
+  const ARROWS = { ArrowUp: "U", ArrowDown: "D", ArrowLeft: "L", ArrowRight: "R" };
   document.addEventListener("keydown", (e) => {
-    if (e.target.closest && e.target.closest("select, input, textarea")) return;
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const k = e.key.toUpperCase();
-    if (k in KEYS && currentPlayer()) { e.preventDefault(); addStep(KEYS[k]); }
-    else if (e.key === "Backspace" && currentPlayer()) { e.preventDefault(); path.pop(); refresh(); }
+    if (e.target.closest && e.target.closest("select, input, textarea, [contenteditable]")) return;
+    if (e.ctrlKey || e.metaKey || e.altKey || !currentPlayer()) return;
+    const k = e.key.length === 1 ? e.key.toUpperCase() : e.key;
+    if (k in ARROWS) { e.preventDefault(); addStep(ARROWS[k]); }
+    else if (k in keys) { e.preventDefault(); addStep(keys[k]); }
+    else if (k === "Backspace") { e.preventDefault(); path.pop(); refresh(); }
+    else if (k === "Enter" && !(e.target.closest && e.target.closest("button, a, summary"))) {
+      const form = document.getElementById("orders");
+      if (form) { e.preventDefault(); form.requestSubmit(); }
+    }
   });
+
+  // Touch: a swipe on the board adds a step; so does a tap on the cell a step leads to.
+  P.onSwipe(board, (d) => { if (currentPlayer()) addStep(d); });
+  board.addEventListener("click", (e) => {
+    const p = currentPlayer();
+    const target = B.cellAt(e.target);
+    if (!p || !target || !guide) return;
+    const s = snakeOf(p);
+    let end = s.body[0];
+    for (const d of path) { const next = guide.steps[end] && guide.steps[end][P.DIRS.indexOf(d)]; if (!next) return; end = next; }
+    const d = P.dirTo(guide, end, target);
+    if (d) addStep(d);
+  });
+
+  // --- status ----------------------------------------------------------------------
+
+  function mineDead() {
+    if (!view || !snap.yours.length) return null;
+    const mine = snap.yours.map(snakeOf).filter(Boolean);
+    if (!mine.length || mine.some((s) => s.alive)) return null;
+    const row = lastScene && lastScene.snakes.find((x) => x.id === mine[0].id);
+    return row ? row.status : "";
+  }
 
   function updateStatus() {
     L.markSubmitted([...submitted]);
     if (snap.status === "open") { L.setStatus(T("waiting_players")); return; }
-    if (snap.status === "finished") {
+    if (snap.status === "finished" || snap.status === "abandoned") {
       const r = (view && view.result) || snap.result || {};
-      L.setStatus(r.winner ? T("wins", { player: r.winner }) : T("draw"));
+      const text = r.winner ? T("wins", { player: (lastScene && (lastScene.snakes.find((x) => x.id === r.winner) || {}).name) || r.winner }) : T("draw");
+      L.setStatus(text);
       document.getElementById("finished").hidden = false;
       return;
     }
     if (!snap.yours.length) { L.setStatus(T("watching")); return; }
+    if (!lastScene) return;  // the board is on its way
+    const dead = mineDead();
+    if (dead !== null) { L.setStatus(T("you_are_dead", { how: dead })); return; }
     const p = currentPlayer();
-    L.setStatus(p ? T("your_turn_snake", { player: T(p) }) : T("waiting_opponent"));
+    if (animating) { L.setStatus(T("revealing")); return; }
+    const row = p && lastScene && lastScene.snakes.find((x) => x.id === p);
+    L.setStatus(p ? T("your_turn_snake", { player: row ? row.name : p }) : T("waiting_opponent"));
   }
 
-  function addLine(text, cls) {
-    const li = document.createElement("li");
-    li.textContent = text;
-    if (cls) li.className = cls;
-    stepsEl.appendChild(li);
-  }
+  // --- the story (snake-story.js) -------------------------------------------------
 
-  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const turnBlock = (turn) => Story.block(turn, T("turn_story", { n: turn }));
+  const section = (turn, part) => Story.section(part);
+  const say = Story.say;
+  const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
   async function reveal(m) {
     animating = true;
-    stepsEl.innerHTML = "";
-    for (const [id, o] of Object.entries(m.orders)) addLine(id + ": " + JSON.stringify(o));
-    for (const p of m.missed || []) addLine(T("missed_snake", { player: p }), "missed");
-    const frames = (m.report && m.report.frames) || [];
-    for (let i = 0; i < m.frames.length; i++) {
-      const fr = frames[i] || {};
-      const label = document.createElement("li");
-      label.className = "frame";
-      label.textContent = T("frame", { n: fr.frame || i + 1 });
-      stepsEl.appendChild(label);
-      if (fr.change) addLine(T("terrain_change", { n: fr.change }), "change");
-      for (const d of fr.deaths || []) addLine(T("dies", { snake: d.snake, cause: d.cause }) + (d.by ? " (" + d.by + ")" : ""), "death");
-      for (const [s, g] of Object.entries(fr.growth || {})) addLine(s + " +" + g);
-      for (const t of fr.traps || []) if (t.cell) addLine(t.snake + " → T " + t.cell);
-      for (const s of fr.shots || []) if (s.cell) addLine(s.snake + " ◎" + s.portal + " " + s.cell);
-      draw(m.frames[i], []);
-      await sleep(450);
+    board.classList.add("revealing");
+    updateStatus();
+    picker.innerHTML = "";
+    B.preview(null);
+    const data = await fetchScenes(m.turn);
+    setLetters(data.letters);
+    const ol = turnBlock(m.turn);
+    const story = data.story;
+    // What happened is said once, when the turn has played: frames follow too fast for
+    // a screen reader to finish a sentence.
+    const spoken = [];
+    if (story.length) ol.appendChild(section(m.turn, story[0]));
+    const framed = story.filter((part) => part.frame !== null);
+    for (let i = 0; i < data.frames.length; i++) {
+      showScene(data.frames[i]);
+      const part = framed[i];
+      if (part) {
+        ol.appendChild(section(m.turn, part));
+        spoken.push(...part.lines);
+      }
+      await wait(reduced ? 120 : 450);
     }
+    for (const part of story.slice(1)) {
+      if (part.frame === null) { ol.appendChild(section(m.turn, part)); spoken.push(...part.lines); }
+    }
+    say(T("turn_story", { n: m.turn }) + ". " + (spoken.length ? spoken.join(" ") : T("quiet_turn")));
     view = m.view;
-    draw(view, []);
-    if (view.result) addLine(view.result.winner ? T("wins", { player: view.result.winner }) : T("draw"), "result");
+    guide = data.guide || null;
+    showScene(data.final);
+    board.dataset.turn = m.turn;
+    board.classList.remove("revealing");
+    shownTurn = m.turn;
     animating = false;
+  }
+
+  async function showTurn() {
+    if (!view) return;
+    const data = await fetchScenes(view.turn);
+    setLetters(data.letters);
+    guide = data.guide || null;
+    showScene(data.final);
+    board.dataset.turn = view.turn;
+    if (shownTurn < view.turn && data.story.length && view.turn > 0) {
+      const ol = turnBlock(view.turn);
+      for (const part of data.story) ol.appendChild(section(view.turn, part));
+      shownTurn = view.turn;
+    }
   }
 
   async function handle(m) {
     if (m.type === "snapshot") {
       if (snap.status !== m.status && (snap.status === "open" || m.status === "open")) { location.reload(); return; }
-      // A snapshot (the first one after the page loads, or after a reconnect) keeps a path
-      // being entered when it is still the same player's turn: clicks before it must not vanish.
-      const before = view ? [view.turn, currentPlayer()] : null;
-      snap = m; view = m.view; submitted = new Set(m.submitted); myOrders = Object.assign({}, m.your_orders);
-      const p = currentPlayer();
-      const same = before !== null && p !== null && before[0] === view.turn && before[1] === p;
-      if (!same) path = [];
-      renderPicker(); refresh(); updateStatus();
+      const before = view ? view.turn : null;
+      snap = m; view = m.view; submitted = new Set(m.submitted);
+      if (before === null || before !== (view && view.turn) || !lastScene) await showTurn();
+      if (view) P.Drafts.prune(turnNumber());
+      renderPicker(); updateStatus();
     } else if (m.type === "submitted") {
-      if (m.turn !== view.turn + 1) return;
+      if (!view || m.turn !== turnNumber()) return;
       submitted.add(m.player);
-      if ("orders" in m) { myOrders[m.player] = m.orders; path = []; renderPicker(); refresh(); }
+      if ("orders" in m) { P.Drafts.drop(m.turn, m.player); path = []; renderPicker(); }
       updateStatus();
     } else if (m.type === "reveal") {
-      submitted = new Set(); myOrders = {}; path = [];
+      for (const p of snap.yours) P.Drafts.drop(m.turn, p);
+      submitted = new Set(); path = [];
       snap = Object.assign({}, snap, { status: m.status, waiting: m.waiting, result: m.result });
-      picker.innerHTML = "";
       await reveal(m);
-      renderPicker(); refresh(); updateStatus();
+      renderPicker(); updateStatus();
     } else if (m.type === "error") {
       L.setStatus(m.message);
-      addLine(m.message, "error");
+      const li = document.createElement("li");
+      li.className = "error";
+      li.textContent = m.message;
+      stepsEl.insertBefore(li, stepsEl.firstChild);
     }
   }
 
@@ -319,7 +383,7 @@
   // A failing message must not stop the ones after it.
   L.onMessage((m) => { chain = chain.then(() => handle(m)).catch((e) => console.error(e)); });
 
-  if (view) { draw(view, []); renderPicker(); refresh(); }
+  chain = chain.then(async () => { await showTurn(); renderPicker(); updateStatus(); }).catch((e) => console.error(e));
   updateStatus();
   L.start();
 })();
