@@ -6,9 +6,11 @@
   ``samtempa.games.snake._fast``, Snake Synapse's, checked game for game
   (tests/games/snake/test_fast.py); ``samtempa.bots.snake._walk``, the Snake
   bots' walk search (an evaluation, not a rule).
-- ``samtempa.games.shell._batch`` (Cython): the batched engine's kernel, every
-  game of a batch stepped in one call (tests/games/shell/test_batch_kernel.py).
-  ``-O3`` without ``-march``: the wheel must run on any x86-64.
+- ``samtempa.games.shell._batch`` (Cython over the C of ``_batch.h``): the
+  batched engine's kernel, every game of a batch stepped in one call, checked
+  against the engine and the numpy batch (tests/games/shell/test_batch.py,
+  test_batch_kernel.py). ``-O3`` without ``-march``: the wheel must run on any
+  x86-64.
 - The plain engines, compiled from their own typed Python sources with
   mypyc: the same code, What the Shell's about 1.3 times as fast, Snake
   Synapse's about twice. ``SAMTEMPA_PURE_PYTHON=1`` skips this;
@@ -84,6 +86,8 @@ setup(
                 Extension(
                     "samtempa.games.shell._batch",
                     ["src/samtempa/games/shell/_batch.pyx"],
+                    include_dirs=[str(SHELL)],
+                    depends=[str(SHELL / "_batch.h")],
                     extra_compile_args=["-O3"],
                 ),
             ],
