@@ -4,10 +4,13 @@
   learning and benchmarks, a separate implementation checked move for move
   against the plain engine (tests/games/shell/test_fast.py); and
   ``samtempa.games.snake._fast``, Snake Synapse's, checked game for game
-  (tests/games/snake/test_fast.py).
-- ``samtempa.games.shell._batch`` (Cython): the batched engine's kernel, every
-  game of a batch stepped in one call (tests/games/shell/test_batch_kernel.py).
-  ``-O3`` without ``-march``: the wheel must run on any x86-64.
+  (tests/games/snake/test_fast.py); ``samtempa.bots.snake._walk``, the Snake
+  bots' walk search (an evaluation, not a rule).
+- ``samtempa.games.shell._batch`` (Cython over the C of ``_batch.h``): the
+  batched engine's kernel, every game of a batch stepped in one call, checked
+  against the engine and the numpy batch (tests/games/shell/test_batch.py,
+  test_batch_kernel.py). ``-O3`` without ``-march``: the wheel must run on any
+  x86-64.
 - The plain engines, compiled from their own typed Python sources with
   mypyc: the same code, What the Shell's about 1.3 times as fast, Snake
   Synapse's about twice. ``SAMTEMPA_PURE_PYTHON=1`` skips this;
@@ -76,8 +79,15 @@ setup(
                     extra_compile_args=["-O2"],
                 ),
                 Extension(
+                    "samtempa.bots.snake._walk",
+                    ["src/samtempa/bots/snake/_walk.pyx"],
+                    extra_compile_args=["-O2"],
+                ),
+                Extension(
                     "samtempa.games.shell._batch",
                     ["src/samtempa/games/shell/_batch.pyx"],
+                    include_dirs=[str(SHELL)],
+                    depends=[str(SHELL / "_batch.h")],
                     extra_compile_args=["-O3"],
                 ),
             ],

@@ -93,6 +93,12 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--port", type=int, required=True)
     q.add_argument("--host", default="127.0.0.1")
     q.add_argument("--seed", type=int, default=None, help="seed: the same answers every run")
+    q.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="processes that think (default: one per core; 0: one thread)",
+    )
     p = sub.add_parser("arena", help="play bots against each other (levels or HTTP bot URLs)")
     p.add_argument("--game", required=True, choices=GAME_NAMES)
     p.add_argument("--bot", action="append", required=True, metavar="LABEL=URL_OR_LEVEL")
@@ -156,7 +162,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "bot" and args.bot_command == "serve":
         from samtempa.bots.serve import serve as serve_bot
 
-        return serve_bot(args.game, args.level, args.port, args.host, args.seed)
+        return serve_bot(args.game, args.level, args.port, args.host, args.seed, args.workers)
     if args.command == "arena":
         from samtempa.arena.run import main as arena
 

@@ -28,6 +28,13 @@ from aiosmtpd.controller import Controller
 from tests.security.conftest import ServeProcess, free_port
 
 PASSWORD = "password123"
+# These attacks sign up and ask for resets by the dozen from one address: the limits on
+# those (tests/security/test_links_and_limits.py) are raised out of their way.
+MANY_REQUESTS = {
+    "SAMTEMPA_SIGNUPS_PER_ADDRESS": "1000",
+    "SAMTEMPA_RESETS_PER_ADDRESS": "1000",
+    "SAMTEMPA_RESETS_PER_EMAIL": "1000",
+}
 CSRF_RE = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
@@ -251,7 +258,7 @@ def body_of(message: Message) -> str:
 @contextmanager
 def serving(data_dir: Path, env: dict[str, str]) -> Iterator[ServeProcess]:
     """A ``samtempa serve`` of its own for one attack, stopped afterwards."""
-    proc = ServeProcess(data_dir, env=env)
+    proc = ServeProcess(data_dir, env={**MANY_REQUESTS, **env})
     proc.start()
     try:
         yield proc

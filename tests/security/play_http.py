@@ -72,6 +72,16 @@ class Socket:
                     raise AssertionError(f"no such message; got {self.messages[after:]}")
                 self._seen.wait(left)
 
+    def wait_closed(self, timeout: float = 30) -> None:
+        """Until the server has closed this socket."""
+        deadline = time.monotonic() + timeout
+        with self._seen:
+            while not self.closed:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"the socket stayed open; got {self.messages}")
+                self._seen.wait(left)
+
     def close(self) -> None:
         self._stack.close()
         self._reader.join(timeout=10)

@@ -73,11 +73,11 @@ def test_a_game_master_never_holds_a_seat_nor_hands_one_with_its_secrets(
     assert edition(pia, match_id)["your_race"] == "digger"
 
     # Giving the seat to themself is refused; nothing secret reaches the game master.
-    assert gm(master, match_id, "replace", player=red, replacement="master") == 409
+    assert gm(master, match_id, "replace", player=red, replacement="master", turn="1") == 409
     assert edition(master, match_id)["your_race"] is None
     assert "digger" not in master.client.get(f"/editions/{match_id}").text
     # An accomplice given the seat does not inherit the secret race: they choose anew.
-    assert gm(master, match_id, "replace", player=red, replacement="xeno") == 303
+    assert gm(master, match_id, "replace", player=red, replacement="xeno", turn="1") == 303
     assert edition(xeno, match_id)["your_race"] is None
     assert "Your choice so far" not in xeno.client.get(f"/editions/{match_id}").text
     assert xeno.post_form(f"/editions/{match_id}/race", {"race": "shooter"}).status_code == 303
@@ -91,8 +91,8 @@ def test_a_game_master_never_holds_a_seat_nor_hands_one_with_its_secrets(
     old = Socket(serve_process, xeno, match_id)
     try:
         old.wait_for(of_kind("snapshot", yours=[red]))
-        assert gm(master, match_id, "replace", player=red, replacement="master") == 409
-        assert gm(master, match_id, "replace", player=red, replacement="yara") == 303
+        assert gm(master, match_id, "replace", player=red, replacement="master", turn="1") == 409
+        assert gm(master, match_id, "replace", player=red, replacement="yara", turn="1") == 303
         assert snapshot(master, match_id)["your_orders"] == {}
         newcomer = snapshot(yara, match_id)
         assert newcomer["yours"] == [red]
@@ -107,6 +107,9 @@ def test_a_game_master_never_holds_a_seat_nor_hands_one_with_its_secrets(
         assert orders(yara, match_id, red, 2) == 200
         notice = old.wait_for(of_kind("submitted", player=red, turn=2), after=mark)
         assert "orders" not in notice, "the replaced player's socket read yara's orders"
+        # The replacement of turn 1 replayed in turn 2 changes nothing (issue 17, item 5).
+        assert gm(master, match_id, "replace", player=red, replacement="xeno", turn="1") == 409
+        assert snapshot(yara, match_id)["yours"] == [red]
     finally:
         old.close()
 

@@ -57,5 +57,28 @@ def test_a_socket_opened_on_a_seat_left_since_never_reads_its_next_holders_order
         old.close()
 
 
+def test_a_socket_dies_with_its_session_so_a_borrowed_browser_reads_no_orders(
+    serve_process: ServeProcess,
+) -> None:
+    borrowed = signed_up(serve_process, "dora")  # dora's session on a shared computer
+    match_id = new_match(borrowed, {"game": "what-the-shell", "seats": ["me", "local"]})
+    page = Socket(serve_process, borrowed, match_id)
+    try:
+        page.wait_for(of_kind("snapshot", yours=["black", "white"]))
+        # Eli logs in on the same browser; dora's page, still open, must not go on as hers.
+        Browser(serve_process.url).sign_up("eli")
+        assert borrowed.log_in("eli").status_code == 303
+        page.wait_closed()
+    finally:
+        page.close()
+    own = Socket(serve_process, borrowed, match_id)  # the page reconnects: as eli now
+    try:
+        assert own.wait_for(of_kind("snapshot"))["yours"] == []
+        assert borrowed.post_form("/logout", {}).status_code == 303
+        own.wait_closed()
+    finally:
+        own.close()
+
+
 def _orders(player: str) -> dict[str, object]:
     return {"player": player, "orders": {"path": SAFE}, "turn": 1}

@@ -129,7 +129,7 @@ class ShellVectorEnv(VectorEnv[Obs, npt.NDArray[np.intp], npt.NDArray[Any]]):
         rewards = np.where(result == BLACK_WINS, 1.0, np.where(result == WHITE_WINS, -1.0, 0.0))
         done = result != ONGOING
         infos: dict[str, Any] = {"illegal": ~legal, "turns": batch.turn.copy()}
-        over = np.flatnonzero(done)
+        over = batch.finished()
         if over.size:
             batch.reset(over)
         return self.observe(), rewards, done, np.zeros(self.num_envs, dtype=np.bool_), infos

@@ -63,6 +63,8 @@ def build_services(
     # comparing its name.
     templates.env.globals["game_spec"] = get_spec
     templates.env.globals["game_names"] = GAME_NAMES
+    # Links to copy and paste elsewhere (invites): from configuration, never the Host header.
+    templates.env.globals["public_url"] = settings.public_url()
     catalogs = Catalogs()
     correspondence = CorrespondenceService(db, coordinator, settings, catalogs)
     if isinstance(clock, ManualClock):
@@ -136,6 +138,9 @@ def create_app(settings: Settings) -> FastAPI:
     from samtempa.server.api.routes import editions  # correspondence games (issue 8)
 
     app.include_router(editions.router)
+    from samtempa.server.api.routes import game_master  # its game master's actions
+
+    app.include_router(game_master.router)
     from samtempa.server.api.routes import controls, players  # game controls, identity (#19)
 
     app.include_router(controls.router)

@@ -138,3 +138,28 @@ def test_finished_games_get_no_pick_and_reset_clears_them() -> None:
     assert batch.state(0).turn == 1
     with pytest.raises(ValueError, match="one pick per game"):
         batch.step(np.array([5]), np.array([6]))
+
+
+def test_the_kernels_arrays_are_changed_in_place_never_replaced() -> None:
+    """The kernel holds the batch's arrays: rebinding one would leave it stepping the old."""
+    batch = KernelBatch(2)
+    with pytest.raises(AttributeError, match="in place"):
+        batch.turn = np.zeros(2, dtype=np.int32)
+    with pytest.raises(IndexError, match="no game 2"):
+        batch.reset(np.array([2]))
+
+
+def test_finished_games_are_the_same_on_both_backends() -> None:
+    kernel, reference = KernelBatch(300), ShellBatch(300)
+    rng = np.random.default_rng(5)
+    ended = 0
+    for _ in range(40):
+        picks = kernel.random_pick_pairs(rng)
+        kernel.step(*picks)
+        reference.step(*picks)
+        over = kernel.finished()
+        assert over.tolist() == reference.finished().tolist()
+        ended += over.size
+        kernel.reset(over)
+        reference.reset(over)
+    assert ended > 100

@@ -116,8 +116,9 @@ class SnakeHardBot:
     at random-safe. Candidates: the paths with
     the most room and the fewest expected collisions under that mixture, and
     while the snake has charges its race's power in the forms that can help
-    (SS-8). Every candidate meets the same scenarios through ``game.step``
-    (common random numbers), scored by :func:`outcome_value`, until the time
+    (SS-8). Every candidate meets the same scenarios (common random numbers),
+    played on the compiled fast path (:mod:`.fastturns`: the states ``game.step``
+    gives), scored by :func:`outcome_value`, until the time
     is up; the best mean wins, a power only when it beats the best path by
     more than a charge is worth. In the endgame (``LOOKAHEAD_ALIVE``) the best
     few paths are also played a turn further (:func:`second_turn_means`).
@@ -163,7 +164,7 @@ class SnakeHardBot:
             ]
         candidates = paths + powers
         means, played = engine_means(
-            game, state, player, candidates, scenarios, HARD_WEIGHTS, first
+            game, state, player, candidates, scenarios, HARD_WEIGHTS, first, fast=True
         )
         # Paranoia: whatever the model expects, a cell another head could reach first
         # (or at the same step) is a risk the sampled scenarios may miss.

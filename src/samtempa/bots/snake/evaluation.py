@@ -6,6 +6,7 @@ import itertools
 import math
 from collections.abc import Sequence
 
+from samtempa.bots.snake._walk import walk_length
 from samtempa.bots.snake.model import AREA_CAP, GHOST_EXPIRY_RISK
 from samtempa.bots.snake.weights import (
     DEATH,
@@ -161,39 +162,10 @@ class Position:
         blocked = self.top.full & ~(self.open | _body_bits(me.body))
         for c in _next_removal(self.state):
             blocked |= 1 << c
-        nb = self.top.nb
-        count: dict[int, int] = {}
-        for c in me.body:
-            count[c] = count.get(c, 0) + 1
-        best = 0
-        nodes = 0
-
-        def dfs(cells: list[int], grow: int, depth: int) -> None:
-            nonlocal best, nodes
-            best = max(best, depth)
-            if best >= limit or nodes >= budget:
-                return
-            head, tail = cells[0], cells[-1]
-            frees = grow == 0 and count[tail] == 1
-            for t in nb[head * 4 : head * 4 + 4]:
-                if t < 0 or blocked >> t & 1:
-                    continue
-                if count.get(t, 0) and not (frees and t == tail):
-                    continue
-                nodes += 1
-                count[t] = count.get(t, 0) + 1
-                if grow:
-                    dfs([t, *cells], grow - 1, depth + 1)
-                else:
-                    count[tail] -= 1
-                    dfs([t, *cells[:-1]], 0, depth + 1)
-                    count[tail] += 1
-                count[t] -= 1
-                if best >= limit or nodes >= budget:
-                    return
-
-        dfs(list(me.body), me.pending_growth, 0)
-        return best
+        # The search itself is compiled (:mod:`._walk`): same order, same node count.
+        size = self.state.terrain.size
+        flags = blocked.to_bytes((size + 7) // 8 + 1, "little")
+        return walk_length(self.top.nb, flags, me.body, me.pending_growth, limit, budget)
 
 
 _BODY_BITS: dict[tuple[int, ...], int] = {}

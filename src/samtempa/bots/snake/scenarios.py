@@ -14,6 +14,7 @@ from random import Random
 from typing import Any
 
 from samtempa.bots.snake.evaluation import outcome_value
+from samtempa.bots.snake.fastturns import FastTurns
 from samtempa.bots.snake.model import Model, Plan, plan_order
 from samtempa.bots.snake.weights import (
     COLLISION_RISK,
@@ -103,18 +104,22 @@ def engine_means(
     scenarios: Sequence[Scenario],
     weights: Weights,
     deadline: float,
+    *,
+    fast: bool = False,
 ) -> tuple[list[float], int]:
     """Each candidate's mean :func:`outcome_value` over the scenarios played through the
     engine (the same scenarios for all: common random numbers); stops at ``deadline``
-    after a whole scenario. Returns the means and the scenarios played."""
+    after a whole scenario. Returns the means and the scenarios played. ``fast``: the
+    turns are played on the compiled fast path (:mod:`.fastturns`: the same states)."""
     totals = [0.0] * len(candidates)
     played = 0
+    turns = FastTurns(game, state) if fast else None
     for others in scenarios:
         for i, order in enumerate(candidates):
             orders = dict(others)
             orders[player] = order
             try:
-                after = game.step(state, orders).state
+                after = turns.after(orders) if turns else game.step(state, orders).state
                 totals[i] += outcome_value(state, after, player, weights)
             except OrderError:
                 totals[i] += -1e6
@@ -144,10 +149,12 @@ def random_safe_search(
     candidates: int,
     weights: Weights,
     deadline: float,
+    *,
+    fast: bool = False,
 ) -> Search:
-    """The medium bot's search, also the hard bot's next turn: the best ``candidates``
-    paths by the pre-screen, played through the engine against ``scenarios``
-    random-safe draws of the others."""
+    """The medium bot's search, also the hard bot's next turn (on the fast path): the
+    best ``candidates`` paths by the pre-screen, played through the engine against
+    ``scenarios`` random-safe draws of the others."""
     me = state.snake(player)
     n = state.path_length
     model = Model(state)
@@ -155,7 +162,7 @@ def random_safe_search(
     drawn = random_safe_scenarios(state, player, rng, scenarios)
     ranked = screen(plans, head_map(model, state, drawn), n)
     orders = [plan_order(p, n) for p in (ranked[:candidates] or plans[:1])]
-    means, played = engine_means(game, state, player, orders, drawn, weights, deadline)
+    means, played = engine_means(game, state, player, orders, drawn, weights, deadline, fast=fast)
     return Search(model, orders, means, drawn, played)
 
 
@@ -173,6 +180,7 @@ def second_turn_means(
     the means and the scenarios counted."""
     totals = [0.0] * len(candidates)
     played = 0
+    turns = FastTurns(game, state)
     for others in scenarios:
         row: list[float] = []
         for order in candidates:
@@ -180,7 +188,7 @@ def second_turn_means(
                 break
             orders = dict(others)
             orders[player] = order
-            row.append(next_turn_value(game, state, game.step(state, orders).state, player, rng))
+            row.append(next_turn_value(game, state, turns.after(orders), player, rng))
         if len(row) < len(candidates):
             break
         totals = [t + v for t, v in zip(totals, row, strict=True)]
@@ -197,7 +205,15 @@ def next_turn_value(
     if not after.snake(player).alive or after.result is not None:
         return outcome_value(before, after, player, HARD_WEIGHTS)
     search = random_safe_search(
-        game, after, player, rng, LOOKAHEAD_SCENARIOS, LOOKAHEAD_PLANS, HARD_WEIGHTS, math.inf
+        game,
+        after,
+        player,
+        rng,
+        LOOKAHEAD_SCENARIOS,
+        LOOKAHEAD_PLANS,
+        HARD_WEIGHTS,
+        math.inf,
+        fast=True,
     )
     return max(search.means)
 
@@ -223,7 +239,7 @@ def predicted_orders(
         return []
     orders = [plan_order(p, n) for p in best]
     tests = drawn[:PREDICT_SCENARIOS]
-    values, _ = engine_means(game, state, snake.id, orders, tests, WEIGHTS, math.inf)
+    values, _ = engine_means(game, state, snake.id, orders, tests, WEIGHTS, math.inf, fast=True)
     ranked = [orders[i] for i in sorted(range(len(orders)), key=lambda i: -values[i])]
     return ranked + [plan_order(p, n) for p in screened[len(best) : len(RANK_WEIGHTS)]]
 

@@ -241,6 +241,14 @@ class ShellBatch:
             picks[todo] = keys.argmax(axis=1)
         return picks
 
+    def finished(self) -> Cells:
+        """The games that are over (to :meth:`reset` them)."""
+        return np.flatnonzero(self.result != ONGOING)
+
+    def random_pick_pairs(self, rng: np.random.Generator) -> tuple[Cells, Cells]:
+        """Black's and white's random picks (independent: both may name the same cell)."""
+        return self.random_picks(rng), self.random_picks(rng)
+
     # --- one turn -------------------------------------------------------------------
 
     def check(self, black: Cells, white: Cells) -> None:

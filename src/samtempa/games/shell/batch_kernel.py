@@ -19,6 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from samtempa.games.shell.batch import ShellBatch
+from samtempa.games.shell.batch_waves import Boards
 
 try:
     from samtempa.games.shell import _batch
@@ -28,7 +29,6 @@ else:
     AVAILABLE = True
 
 Cells = npt.NDArray[np.intp]
-U64 = npt.NDArray[np.uint64]
 Backend = Literal["kernel", "numpy"]
 
 #: ``check``'s fault codes, in WTS-2.3's order, and their messages.
@@ -39,6 +39,13 @@ _FAULTS: Final = {
 }
 
 
+#: The arrays the kernel writes to: a batch changes them in place, never rebinds them.
+_KERNEL_ARRAYS: Final = (
+    "black", "white", "eggs", "queue", "queue_len", "turn", "phase", "result",
+    "winning_black", "winning_white",
+)  # fmt: skip
+
+
 class KernelBatch(ShellBatch):
     """``n`` What the Shell games stepped by the compiled kernel (:mod:`.batch_kernel`)."""
 
@@ -46,55 +53,66 @@ class KernelBatch(ShellBatch):
         if not AVAILABLE:
             raise RuntimeError("the batch kernel is not compiled: run setup.py build_ext")
         super().__init__(n)
+        # Each game's six mask words side by side (n x 6): the kernel then needs one
+        # pointer for them, not six (fewer registers in its loop; about 5% faster).
+        boards = np.zeros((n, 6), dtype=np.uint64)
+        self.black = Boards(boards[:, 0], boards[:, 1])
+        self.white = Boards(boards[:, 2], boards[:, 3])
+        self.eggs = Boards(boards[:, 4], boards[:, 5])
+        self._kernel = _batch.Kernel(
+            boards, self.queue, self.queue_len, self.turn, self.phase, self.result,
+            self.winning_black, self.winning_white,
+        )  # fmt: skip
+        self._finished = np.empty(n, dtype=np.intp)
 
-    def _masks(self) -> tuple[U64, U64, U64, U64, U64, U64]:
-        b, w, e = self.black, self.white, self.eggs
-        return b.lo, b.hi, w.lo, w.hi, e.lo, e.hi
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in _KERNEL_ARRAYS and hasattr(self, "_kernel"):
+            raise AttributeError(f"{name} belongs to the kernel: change it in place")
+        super().__setattr__(name, value)
 
     def check(self, black: Cells, white: Cells) -> None:
-        fault, game = _batch.check(*self._masks(), self.result, black, white)
+        fault, game = self._kernel.check(_cells(black, self.n), _cells(white, self.n))
         if fault:
             raise ValueError(f"game {game}: {_FAULTS[fault]}")
 
     def step(self, black: Cells, white: Cells, *, checked: bool = False) -> None:
-        black = np.ascontiguousarray(black, dtype=np.intp)
-        white = np.ascontiguousarray(white, dtype=np.intp)
-        if black.shape != (self.n,) or white.shape != (self.n,):
-            raise ValueError(f"one pick per game for each colour: {self.n} each")
+        black, white = _cells(black, self.n), _cells(white, self.n)
         if not checked:
             self.check(black, white)
-        _batch.step(
-            *self._masks(),
-            self.queue,
-            self.queue_len,
-            self.turn,
-            self.phase,
-            self.result,
-            self.winning_black,
-            self.winning_white,
-            black,
-            white,
-        )
+        self._kernel.step(black, white)
 
     def random_picks(self, rng: np.random.Generator) -> Cells:
         """A uniformly random empty cell in every game going on, 0 in the others; the
         draws come from a stream seeded by one draw of ``rng`` (not numpy's own)."""
         picks = np.empty(self.n, dtype=np.intp)
-        seed = int(rng.integers(0, 2**63, dtype=np.int64))
-        _batch.random_picks(*self._masks(), self.result, seed, picks)
+        self._kernel.random_picks(_seed(rng), picks)
         return picks
 
+    def random_pick_pairs(self, rng: np.random.Generator) -> tuple[Cells, Cells]:
+        """Black's and white's random picks (independent), in one pass over the games."""
+        black = np.empty(self.n, dtype=np.intp)
+        white = np.empty(self.n, dtype=np.intp)
+        self._kernel.random_picks(_seed(rng), black, white)
+        return black, white
+
     def reset(self, games: Cells) -> None:
-        _batch.reset(
-            *self._masks(),
-            self.queue_len,
-            self.turn,
-            self.phase,
-            self.result,
-            self.winning_black,
-            self.winning_white,
-            np.ascontiguousarray(games, dtype=np.intp),
-        )
+        self._kernel.reset(np.ascontiguousarray(games, dtype=np.intp))
+
+    def finished(self) -> Cells:
+        count = self._kernel.finished(self._finished)
+        return self._finished[:count].copy()
+
+
+def _cells(picks: Cells, n: int) -> Cells:
+    out = np.ascontiguousarray(picks, dtype=np.intp)
+    if out.shape != (n,):
+        raise ValueError(f"one pick per game for each colour: {n} each")
+    return out
+
+
+def _seed(rng: np.random.Generator) -> int:
+    """One 64-bit draw of ``rng``'s generator (a tenth of the cost of ``rng.integers``)."""
+    return int(rng.bit_generator.random_raw())
 
 
 def make_batch(n: int, backend: Backend | None = None) -> ShellBatch:

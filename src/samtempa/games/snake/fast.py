@@ -6,11 +6,12 @@ packs once and copies cheaply. It is a second implementation, checked game
 for game against the engine (``tests/games/snake/test_fast.py``); where it does
 not cover a case it answers None and :func:`resolve` asks the engine:
 
-- portals or shots (SS-8.6) and removals (SS-9.1);
-- a game already over, bodies of 250 segments or more, 63 deaths or more.
+- removals (SS-9.1);
+- a game already over, bodies of 250 segments or more, 63 deaths or more,
+  more than 32 portal links on one snake.
 
 Terrain changes (SS-7) it plays, from the terrain's ops compiled once
-(:func:`fast_terrain`).
+(:func:`fast_terrain`); portals and shots (SS-8.6) too.
 
 >>> from samtempa.games.snake.game import SnakeSynapse
 >>> game = SnakeSynapse()
@@ -30,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from samtempa.games.base import Outcome
 from samtempa.games.snake._fast import CAUSE_NAMES, RACE_NAMES, FastOrders, FastState, FastTerrain
 from samtempa.games.snake.orders import Order
-from samtempa.games.snake.state import Cause, Death, Race, Snake, State
+from samtempa.games.snake.state import Cause, Death, Link, Portal, Snake, State, _new
 from samtempa.games.snake.terrain import (
     DIR_INDEX,
     ClearCorpses,
@@ -50,7 +51,9 @@ __all__ = ["FastOrders", "FastState", "compile_orders", "pack", "resolve", "unpa
 _RACE_CODE = {name: i for i, name in enumerate(RACE_NAMES)}
 _CAUSE_CODE = {name: i for i, name in enumerate(CAUSE_NAMES) if name is not None}
 #: What a compiled order is (see :class:`FastOrders`).
-CompiledOrder = tuple[tuple[int, ...], int, int, int, int, int, int] | None
+CompiledOrder = (
+    tuple[tuple[int, ...], int, int, int, int, int, int, tuple[tuple[int, int, int], ...]] | None
+)
 
 
 _TERRAINS: dict[int, tuple[Terrain, FastTerrain]] = {}
@@ -106,9 +109,9 @@ def fast_terrain(terrain: Terrain) -> FastTerrain:
 
 def pack(state: State) -> FastState | None:
     """The state on compact arrays, or None where the fast path does not go."""
-    if state.result is not None or state.portals or state.queued or state.frame:
+    if state.result is not None or state.queued or state.frame:
         return None
-    if any(s.portal_links or len(s.body) >= 250 for s in state.snakes):
+    if any(len(s.portal_links) > 32 or len(s.body) >= 250 for s in state.snakes):
         return None
     terrain = state.terrain
     if terrain.size > 256 or len(state.snakes) > 8 or state.path_length > 16:
@@ -132,8 +135,10 @@ def pack(state: State) -> FastState | None:
                 s.ghost_turns_left,
                 s.digging,
                 death,
+                tuple((link.index, seats[link.owner]) for link in s.portal_links),
             )
         )
+    portals = tuple((seats[p.owner], p.slot, p.cell, p.dir, p.doomed) for p in state.portals)
     nb = tuple(terrain.neighbours(state.wrap_rows, state.wrap_columns))
     return FastState(
         fast_terrain(terrain),
@@ -147,15 +152,16 @@ def pack(state: State) -> FastState | None:
         state.deaths,
         state.turns_without_death,
         state.path_length,
+        portals,
     )
 
 
 def compile_order(order: Order | None) -> CompiledOrder:
-    """One order for :class:`FastOrders` (raises ValueError for shots and removals)."""
+    """One order for :class:`FastOrders` (raises ValueError for a removal)."""
     if order is None:
         return None
-    if order.shoot or order.removed:
-        raise ValueError("shots and removals are the engine's")
+    if order.removed:
+        raise ValueError("removals are the engine's")
     trap = order.trap
     return (
         tuple(DIR_INDEX[d] for d in order.path),
@@ -165,45 +171,61 @@ def compile_order(order: Order | None) -> CompiledOrder:
         DIR_INDEX[trap.dir] if trap is not None else 0,
         order.dig or 0,
         int(order.ghost),
+        tuple((shot.frame, shot.portal, DIR_INDEX[shot.dir]) for shot in order.shoot),
     )
 
 
 def compile_orders(state: State, orders: Mapping[str, Order]) -> FastOrders | None:
-    """Checked orders by seat, or None if one needs the engine (a shot, a removal)."""
+    """Checked orders by seat, or None if one needs the engine (a removal)."""
     by_seat: list[CompiledOrder] = []
     for s in state.snakes:
         order = orders.get(s.id) if s.alive else None
-        if order is not None and (order.shoot or order.removed):
+        if order is not None and order.removed:
             return None
         by_seat.append(compile_order(order))
     return FastOrders(by_seat)
 
 
+#: Causes by the fast path's codes (index 0: none).
+_CAUSES = tuple(None if name is None else Cause(name) for name in CAUSE_NAMES)
+
+
 def unpack(fast: FastState, like: State) -> State:
     """The fast position as an engine state; ``like`` gives what the fast path never changes
-    (the terrain, ids, colours, races, wrap, path length, portals)."""
+    (the terrain, ids, colours, races, removals) and the wrap sets it started from.
+
+    The hot path of a search: snakes and death records that did not change are
+    ``like``'s own objects, and tuples are built without the named tuples' ``__new__``.
+    """
     ids = [s.id for s in like.snakes]
     snakes = []
     for seat, s in enumerate(like.snakes):
         body, alive, growth, charges, ghost, digging, death = fast.snake(seat)
-        record = None
-        if death is not None:
+        if not alive and not s.alive and body == s.body:
+            snakes.append(s)  # a corpse (or a removed snake) the turn left alone
+            continue
+        record = s.death
+        if death is not None and record is None:
             number, turn, frame, cause, killer = death
-            record = Death(number, turn, frame, Cause(str(CAUSE_NAMES[cause])), _id(ids, killer))
+            record = _new(Death, (number, turn, frame, _CAUSES[cause], _id(ids, killer)))
+        links = fast.links(seat)
         snakes.append(
-            Snake(
-                s.id,
-                s.colour,
-                Race(s.race),
-                body,
-                alive,
-                s.removed,
-                growth,
-                charges,
-                ghost,
-                digging,
-                (),
-                record,
+            _new(
+                Snake,
+                (
+                    s.id,
+                    s.colour,
+                    s.race,
+                    body,
+                    alive,
+                    s.removed,
+                    growth,
+                    charges,
+                    ghost,
+                    digging,
+                    tuple([Link(index, ids[owner]) for index, owner in links]) if links else (),
+                    record,
+                ),
             )
         )
     result = fast.result
@@ -216,19 +238,32 @@ def unpack(fast: FastState, like: State) -> State:
             outcome = Outcome(None, tuple(ids[i] for i in seats))
     wrap = fast.wrap
     rows, columns = (like.wrap_rows, like.wrap_columns) if wrap is None else wrap
-    return like._replace(
-        wrap_rows=rows,
-        wrap_columns=columns,
-        path_length=fast.path_length,
-        queued=fast.queued(),
-        turn=fast.turn,
-        frame=0,
-        deaths=fast.deaths,
-        turns_without_death=fast.turns_without_death,
-        grid=fast.grid(),
-        snakes=tuple(snakes),
-        pending=fast.pending(),
-        result=outcome,
+    portals = fast.portals()
+    return _new(
+        State,
+        (
+            like.terrain,
+            fast.turn,
+            0,
+            fast.deaths,
+            fast.turns_without_death,
+            fast.path_length,
+            rows,
+            columns,
+            fast.grid(),
+            tuple(snakes),
+            tuple(
+                [
+                    _new(Portal, (ids[owner], slot, cell, d, doomed))
+                    for owner, slot, cell, d, doomed in portals
+                ]
+            )
+            if portals
+            else (),
+            fast.pending(),
+            fast.queued(),
+            outcome,
+        ),
     )
 
 

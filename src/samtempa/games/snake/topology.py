@@ -69,10 +69,30 @@ def step_table(state: State) -> list[int]:
 def wall_cells(state: State) -> frozenset[int]:
     """SS-5.3: the cells a head dies entering, besides the edge: ``#``, ``X`` and ``T``
     cells, cells whose deletion is pending, and every cell under a corpse (SS-5.8)."""
-    walls = {c for c, ch in enumerate(state.grid) if ch in WALL_CHARS}
-    walls.update(c for c, _ in state.pending)
-    walls.update(c for s in state.snakes if not s.alive for c in s.body)
-    return frozenset(walls)
+    walls = _grid_walls(state.grid)
+    corpses = [s.body for s in state.snakes if not s.alive and s.body]
+    if not state.pending and not corpses:
+        return walls
+    more = set(walls)
+    more.update(c for c, _ in state.pending)
+    for body in corpses:
+        more.update(body)
+    return frozenset(more)
+
+
+_GRID_WALLS: dict[bytes, frozenset[int]] = {}
+
+
+def _grid_walls(grid: bytes) -> frozenset[int]:
+    """The grid's ``#``, ``X`` and ``T`` cells, kept per grid (a search meets the same
+    few grids again and again: they change only with terrain changes and traps)."""
+    walls = _GRID_WALLS.get(grid)
+    if walls is None:
+        walls = frozenset(c for c, ch in enumerate(grid) if ch in WALL_CHARS)
+        if len(_GRID_WALLS) > 256:
+            _GRID_WALLS.clear()
+        _GRID_WALLS[grid] = walls
+    return walls
 
 
 def guide(state: State) -> dict[str, Any]:

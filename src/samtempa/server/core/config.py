@@ -45,6 +45,12 @@ class Settings(BaseSettings):
     login_failures_per_name: int = 5
     login_failures_per_address: int = 20
     login_window_s: float = 300.0
+    # Sign-ups and password-reset requests (issue 17), counted the same way: per client
+    # address, and per email named for a reset; allowed at once, then one per window / limit.
+    signups_per_address: int = 10
+    resets_per_address: int = 10
+    resets_per_email: int = 5
+    request_window_s: float = 3600.0
     # Live games.
     default_clock_s: int = 60
     min_clock_s: int = 5

@@ -174,7 +174,13 @@ def resolve_now_tx(
 
 
 def replace_tx(
-    session: Session, user: User, match_id: str, player: str, replacement: str, now: datetime
+    session: Session,
+    user: User,
+    match_id: str,
+    player: str,
+    replacement: str,
+    now: datetime,
+    turn: int | None = None,
 ) -> TurnOpen | None:
     """Give a seat to another account (its login) or to a bot (``bot:LEVEL``), never to the
     game master (:mod:`.seat_hands`).
@@ -186,6 +192,8 @@ def replace_tx(
     match, edition = require_gm(session, user, match_id)
     if match.status not in ("setup", "playing"):
         raise Refusal("not-playing", "the game is not being played", 409)
+    if match.status == "playing":
+        _playing(match, edition, turn)  # a replay from an earlier turn changes nothing
     seats = seats_of(session, match_id)
     seat = next((s for s in seats if s.player == player), None)
     if seat is None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,6 +92,21 @@ class LiveHub:
                 if key not in texts:
                     texts[key] = (message, json.dumps(message))
                 conn.push(texts[key][1])
+
+    def close_sessions(
+        self, session_ids: Iterable[str | None] = (), user_id: int | None = None
+    ) -> int:
+        """Close the sockets of browser sessions that ended (a logout, a login on the same
+        browser, a password reset for ``user_id``): their rights went with the session;
+        the page reconnects with its new cookie, or as a visitor. Returns how many."""
+        ended = {s for s in session_ids if s}
+        closed = 0
+        for conns in list(self._by_match.values()):
+            for conn in list(conns):
+                if conn.session_id in ended or (user_id is not None and conn.user_id == user_id):
+                    conn.close()
+                    closed += 1
+        return closed
 
     def close_all(self) -> None:
         for conns in list(self._by_match.values()):

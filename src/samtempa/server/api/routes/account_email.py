@@ -26,9 +26,10 @@ from samtempa.server.api.deps import (
 )
 from samtempa.server.core.security import hash_password
 from samtempa.server.models import User
-from samtempa.server.services import account_mail, accounts
+from samtempa.server.services import account_mail, accounts, request_limit
 from samtempa.server.services.account_checks import check_password, clean_email
 from samtempa.server.services.errors import Refusal
+from samtempa.server.services.login_limit import LoginLimited
 from samtempa.server.services.matches import utcnow
 
 router = APIRouter()
@@ -50,6 +51,16 @@ async def reset_request(request: Request, visitor: CurrentVisitor, email: FormSt
     except Refusal as refusal:
         error = refusal.translated(request.state.gettext)
         return render(request, "reset_request.html", status_code=400, sent=False, error=error)
+    client = request.client.host if request.client else "?"
+    try:
+        buckets = request_limit.reset_buckets(services_of(request).settings, client, address)
+        await write(request, lambda s: request_limit.count(s, buckets))
+    except LoginLimited as limited:
+        error = request.state.gettext(
+            "too many requests; try again in %(s)s seconds",
+            s=int(limited.retry_after) + 1,
+        )
+        return render(request, "reset_request.html", status_code=429, sent=False, error=error)
     now = utcnow()
     await write(request, lambda s: account_mail.queue(s, "reset", address, visitor.locale, now))
     services_of(request).correspondence.wake()
@@ -67,10 +78,13 @@ async def reset(request: Request, token: str, password: FormStr) -> Response:
     try:
         check_password(password)
         hashed = await run_in_threadpool(hash_password, password)
-        await write(request, lambda s: accounts.reset_password(s, token, password, now, hashed))
+        user_id = await write(
+            request, lambda s: accounts.reset_password(s, token, password, now, hashed).id
+        )
     except Refusal as refusal:
         error = refusal.translated(request.state.gettext)
         return render(request, "reset.html", status_code=refusal.status, token=token, error=error)
+    services_of(request).hub.close_sessions(user_id=user_id)  # every session ended
     return RedirectResponse("/login", status_code=303)
 
 

@@ -27,7 +27,7 @@ from samtempa.server.api.deps import (
 from samtempa.server.api.params import RowId
 from samtempa.server.core.security import hash_password, verify_password
 from samtempa.server.models import User
-from samtempa.server.services import account_mail, accounts, lobby, login_limit
+from samtempa.server.services import account_mail, accounts, lobby, login_limit, request_limit
 from samtempa.server.services.account_checks import check_password
 from samtempa.server.services.errors import Refusal
 from samtempa.server.services.login_limit import Bucket, LoginLimited, account_key, address_key
@@ -81,6 +81,17 @@ async def signup(
     form = {"login": login, "name": name, "email": email, "birth_date": birth_date}
     min_age = services.settings.min_account_age
     now = utcnow()
+    address = request.client.host if request.client else "?"
+    try:
+        buckets = request_limit.signup_buckets(services.settings, address)
+        await write(request, lambda s: request_limit.count(s, buckets))
+    except LoginLimited as limited:
+        log.info("sign-up: refused, too many from %s", address)
+        error = request.state.gettext(
+            "too many requests; try again in %(s)s seconds",
+            s=int(limited.retry_after) + 1,
+        )
+        return render(request, "signup.html", status_code=429, form=form, error=error)
     try:
         check_password(password)
         data = accounts.SignUp(login, name, email, password, _birth(birth_date))
@@ -163,6 +174,7 @@ async def login(
         return token
 
     request.state.set_session = await write(request, work)
+    services.hub.close_sessions([visitor.session_id])  # that session ended with this login
     return _see_other(_safe_next(next))
 
 
@@ -176,6 +188,7 @@ async def logout(request: Request, visitor: CurrentVisitor) -> Response:
         return token
 
     request.state.set_session = await write(request, work)
+    services_of(request).hub.close_sessions([visitor.session_id])
     return _see_other("/")
 
 
@@ -259,4 +272,6 @@ async def edit_child(
         )
 
     await write(request, work)
+    if password or action == "delete":  # the child's sessions ended: so do its sockets
+        services_of(request).hub.close_sessions(user_id=child_id)
     return _see_other("/account")

@@ -1,4 +1,5 @@
-"""Correspondence games: the list, the game master's form, the game page and its actions.
+"""Correspondence games: the list, the game master's form, the game page and the ritual
+(the game master's actions: :mod:`.game_master`).
 
 The game page (``/editions/{id}``) holds the whole edition: terrain and its
 changes, the ritual (registration, colour draft, secret races), the clock,
@@ -32,7 +33,7 @@ from samtempa.server.api.deps import (
 from samtempa.server.api.params import TurnNumber
 from samtempa.server.models import Match, User
 from samtempa.server.models_correspondence import Edition, TurnPost
-from samtempa.server.services import editions, gamemaster, notices, topics
+from samtempa.server.services import editions, notices, topics
 from samtempa.server.services.correspondence import edition_title
 from samtempa.server.services.errors import Refusal
 from samtempa.server.services.events import event_json, event_line, events_of
@@ -148,8 +149,8 @@ def _page_data(session: Session, request: Request, visitor: Any, match_id: str) 
         waiting = game.players(game.from_json(match.state))
         submitted = sorted(pending_of(session, match_id, match.turn + 1))
     title = edition_title(match, edition)
-    # Snippets are pasted elsewhere: the public address when configured, else this request's.
-    base = services_of(request).settings.base_url.rstrip("/") or str(request.base_url).rstrip("/")
+    # Snippets are pasted elsewhere: the configured public address, never the request's Host.
+    base = services_of(request).settings.public_url()
     page_url = f"{base}/editions/{match_id}"
     posts = []
     for post in session.scalars(
@@ -339,82 +340,6 @@ async def post(request: Request, visitor: CurrentVisitor, match_id: str) -> Resp
         ),
     )
     return _see_other(f"/editions/{match_id}#topic")
-
-
-# --- the game master ---------------------------------------------------------------------------
-
-
-def _turn(form: Any) -> int:
-    """The turn a request is meant for (issue 17): sent twice, or replayed once that turn
-    has resolved, it is refused instead of acting on the next one."""
-    value = str(form.get("turn", ""))
-    if not value.isdigit() or len(value) > 9:
-        raise Refusal("turn-needed", "this request names the turn it is meant for", 400)
-    return int(value)
-
-
-@router.post("/editions/{match_id}/gm/{action}", dependencies=[CsrfChecked])
-async def game_master(request: Request, user: CurrentUser, match_id: str, action: str) -> Response:
-    form = await request.form()
-    services = services_of(request)
-    if action == "pause":
-        turn = _turn(form)
-        await _act(
-            request,
-            match_id,
-            lambda s, now: gamemaster.pause_tx(s, _me(s, user), match_id, now, turn),
-        )
-    elif action == "resume":
-        turn = _turn(form)
-        await _act(
-            request,
-            match_id,
-            lambda s, now: gamemaster.resume_tx(s, _me(s, user), match_id, now, turn),
-        )
-    elif action == "extend":
-        hours = _int(form.get("hours", ""), "hours")
-        turn, seen = _turn(form), str(form.get("deadline", ""))
-        if not seen:
-            raise Refusal("deadline-needed", "this request names the deadline it extends", 400)
-        await _act(
-            request,
-            match_id,
-            lambda s, now: gamemaster.extend_tx(s, _me(s, user), match_id, hours, now, turn, seen),
-        )
-    elif action == "resolve":
-        turn = _turn(form)
-        await _act(
-            request,
-            match_id,
-            lambda s, now: gamemaster.resolve_now_tx(s, _me(s, user), match_id, now, turn),
-        )
-        await services.coordinator.resolve_due(match_id)
-        services.correspondence.wake()  # draws the posted GIF and sends the emails
-    elif action == "replace":
-        player, who = str(form.get("player", "")), str(form.get("replacement", ""))
-        await _act(
-            request,
-            match_id,
-            lambda s, now: gamemaster.replace_tx(s, _me(s, user), match_id, player, who, now),
-        )
-    elif action == "cancel":
-        await _act(
-            request, match_id, lambda s, now: gamemaster.cancel_tx(s, _me(s, user), match_id, now)
-        )
-    elif action in ("hide", "show"):
-        post_id = _int(form.get("post", ""), "the message")
-        await _act(
-            request,
-            match_id,
-            lambda s, now: topics.set_hidden_tx(
-                s, _me(s, user), match_id, post_id, action == "hide", now
-            ),
-        )
-    else:
-        raise Refusal(
-            "unknown-action", "there is no game-master action %(action)s", 404, action=action
-        )
-    return _see_other(f"/editions/{match_id}")
 
 
 # --- notifications -----------------------------------------------------------------------------

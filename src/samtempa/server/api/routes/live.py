@@ -6,12 +6,17 @@ Server → client: ``snapshot`` (on connect and when seats change),
 ``chat`` (a line of the players' chat, to the players who may read it only),
 ``error`` (a refusal, with its code and reason; ``"about": "chat"`` for a chat line),
 ``pong``.
-Client → server: ``{"type": "orders", "player": P, "orders": O, "turn": N}``,
+Client → server: ``{"type": "orders", "player": P, "orders": O, "turn": N}`` (the
+turn is required: a message replayed once its turn resolved is refused, never
+played on the next),
 ``{"type": "chat", "text": T}``, ``{"type": "control", "action": A, "turn": N}``
 (game controls, :mod:`.controls`) and ``{"type": "ping"}``.
 
 The session cookie says who is connected; the Origin header must be this
 site (no other site's page may play for a visitor).
+What each message carries is decided when it is sent, from the seats as they are
+then (the coordinator), not from the rights the socket had when it connected; a
+socket is refreshed when seats change hands and closed when its session ends.
 """
 
 from __future__ import annotations

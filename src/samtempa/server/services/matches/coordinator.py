@@ -38,7 +38,11 @@ log = logging.getLogger("samtempa.matches")
 T = TypeVar("T")
 
 
-_STATE_REFUSALS = frozenset({"wrong-turn", "not-waiting", "already-submitted", "game-over"})
+# Refusals of the in-memory copy that the database may contradict: the game moved on in
+# another process, or a seat changed hands (a login adopting a guest's seats, issue 17).
+_STATE_REFUSALS = frozenset(
+    {"wrong-turn", "not-waiting", "already-submitted", "game-over", "not-your-seat"}
+)
 
 
 # --- the coordinator (async: locks, fan-out, bots, deadlines) ------------------------------

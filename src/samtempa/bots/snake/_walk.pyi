@@ -1,0 +1,3 @@
+def walk_length(
+    nb: list[int], blocked: bytes, body: tuple[int, ...], grow: int, limit: int, budget: int
+) -> int: ...
