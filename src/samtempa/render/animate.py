@@ -4,7 +4,8 @@ What the Shell shows a turn as the engine's report tells it: the picks, the
 turtles landing, then each wave's captures and its vanished and hatched eggs.
 Snake Synapse shows the engine's frames (``Step.frames``: the state after
 every frame, settling frames included). Everything comes from replaying the
-record through the engine.
+record through the engine. Each game's turn pictures are registered in
+:data:`_TURNS`, keyed by its spec's name (``games`` may not know ``render``).
 """
 
 from __future__ import annotations

@@ -1,5 +1,9 @@
 """The single drawing: the SVG of any canonical state, whichever the game.
 
+``games`` may not import ``render``, so each game's drawing is registered
+here, in :data:`_DRAWERS`, keyed by its spec's name (``GameSpec.name``): the
+state's ``game`` picks the drawing by lookup, never by comparing names.
+
 >>> from samtempa.games.registry import get_game
 >>> game = get_game("what-the-shell")
 >>> state_svg(game.to_json(game.initial_state())).startswith("<svg")
