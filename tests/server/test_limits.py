@@ -90,9 +90,9 @@ def web(settings: Settings) -> Iterator[TestClient]:
 
 
 def _json_of_size(size: int) -> bytes:
-    """``{"player": "black", "orders": "xx…"}`` of exactly ``size`` bytes."""
-    empty = len(json.dumps({"player": "black", "orders": ""}))
-    return json.dumps({"player": "black", "orders": "x" * (size - empty)}).encode()
+    """``{"player": "black", "turn": 1, "orders": "xx…"}`` of exactly ``size`` bytes."""
+    empty = len(json.dumps({"player": "black", "turn": 1, "orders": ""}))
+    return json.dumps({"player": "black", "turn": 1, "orders": "x" * (size - empty)}).encode()
 
 
 def test_the_app_takes_a_body_at_the_limit_and_refuses_one_byte_more(web: TestClient) -> None:

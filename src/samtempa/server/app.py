@@ -138,6 +138,10 @@ def create_app(settings: Settings) -> FastAPI:
     from samtempa.server.api.routes import account_email  # reset, confirmation (issue 17)
 
     app.include_router(account_email.router)
+    from samtempa.server.api.routes import replays  # replays and reveal scenes (issue 19)
+
+    app.include_router(replays.router)
+
     from samtempa.server.api.routes import scenes  # the live Snake Synapse board (#19)
 
     app.include_router(scenes.router)

@@ -165,29 +165,6 @@ def _initial_state(match: Match) -> dict[str, Any]:
     return game.to_json(game.initial_state(match.setup or None))
 
 
-@router.get("/matches/{match_id}/replay")
-async def replay_page(request: Request, match_id: str, turn: int | None = None) -> Response:
-    """Step through the resolved turns, one page per turn (no script needed)."""
-
-    def load(session: Session) -> dict[str, Any]:
-        match = _match_or_404(session, match_id)
-        turns = _turns(session, match_id)
-        last = len(turns)
-        n = last if turn is None else max(0, min(turn, last))
-        row = turns[n - 1] if n > 0 else None
-        state = row.state if row else (_initial_state(match) if match.state else None)
-        return {
-            "match": match,
-            "seats": seats_of(session, match_id),
-            "n": n,
-            "last": last,
-            "row": row,
-            "state": state,
-        }
-
-    return render(request, "replay.html", **(await read(request, load)))
-
-
 def _svg_of(game: str, state: dict[str, Any]) -> str:
     if game == "what-the-shell":
         from samtempa.render.shell import state_svg

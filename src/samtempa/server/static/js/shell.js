@@ -1,47 +1,46 @@
-// What the Shell, live: the board as buttons (accessible name = cell name), picking,
-// the hotseat hand-over, and the reveal played as steps.
+// What the Shell, live. The board is the server's drawing (render/shell_board.py, the
+// same as the pictures and the replay), fetched as scenes with their sentences in the
+// page's language; over it, a grid of buttons (one per cell, named for what it holds)
+// with a roving tabindex: arrow keys move, Enter or a click picks. The result itself
+// is said by the game controls' verdict, from the viewer's side.
 "use strict";
 (function () {
   const L = window.Live;
   const T = L.T;
   const COLS = "ABCDEFGHI";
+  const HOME = "E5";                 // where the keyboard starts, every turn, for everyone
+  const match = document.getElementById("match").dataset.match;
   const board = document.getElementById("board");
   const stepsEl = document.getElementById("steps");
+  const said = document.getElementById("reveal-said");
   const panel = document.getElementById("panel");
-  let snap = L.snapshot;            // the last snapshot (status, yours, waiting…)
-  let view = snap.view;              // the canonical state shown
+  const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  let snap = L.snapshot;
+  let view = snap.view;
   let submitted = new Set(snap.submitted);
   let myOrders = Object.assign({}, snap.your_orders);
   let animating = false;
-  let queue = [];                    // messages that arrive during an animation
-  let focusCell = "E5";
-  let lastMarks = {};                // the last turn's picks and winning lines, kept until the next reveal
+  let sending = false;               // a pick is on its way: a second click waits for the answer
+  let queue = [];
+  let focusCell = HOME;
+  let picture = null;                // the element holding the drawing
+  let cellsEl = null;                // the grid of buttons over it
 
   const cellName = (r, c) => COLS[c] + (r + 1);
-
-  // Coordinates around the board (WTS-1.1: columns A-I, rows 1-9 from the top), hidden
-  // from screen readers: every cell button already says its name.
-  function coordinate(text) {
-    const d = document.createElement("div");
-    d.className = "coord";
-    d.setAttribute("aria-hidden", "true");
-    d.textContent = text;
-    return d;
-  }
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, still ? 0 : ms));
 
   function build() {
-    board.innerHTML = "";
-    const header = document.createElement("div");
-    header.className = "row coords";
-    header.setAttribute("aria-hidden", "true");
-    header.appendChild(coordinate(""));
-    for (const c of COLS) header.appendChild(coordinate(c));
-    board.appendChild(header);
+    board.replaceChildren();
+    picture = document.createElement("div");
+    picture.className = "board-picture";
+    picture.setAttribute("aria-hidden", "true");
+    cellsEl = document.createElement("div");
+    cellsEl.className = "board-cells";
+    cellsEl.setAttribute("role", "presentation");
     for (let r = 0; r < 9; r++) {
       const row = document.createElement("div");
       row.setAttribute("role", "row");
       row.className = "row";
-      row.appendChild(coordinate(String(r + 1)));
       for (let c = 0; c < 9; c++) {
         const name = cellName(r, c);
         const gridcell = document.createElement("div");
@@ -50,83 +49,137 @@
         b.type = "button";
         b.className = "cell";
         b.dataset.cell = name;
-        b.setAttribute("aria-label", name);
-        b.tabIndex = name === focusCell ? 0 : -1;
+        b.tabIndex = -1;
         b.addEventListener("click", () => pick(name));
         b.addEventListener("keydown", onKey);
+        b.addEventListener("focus", () => roveTo(name));
         gridcell.appendChild(b);
         row.appendChild(gridcell);
       }
-      board.appendChild(row);
+      cellsEl.appendChild(row);
     }
+    board.append(picture, cellsEl);
+    roveTo(focusCell);
   }
 
-  function cellButton(name) { return board.querySelector('[data-cell="' + name + '"]'); }
+  // A fresh grid for the next player on this screen: nothing of the last pick is left in
+  // it (no focus, no class, no tab stop where it was).
+  function resetGrid() {
+    focusCell = HOME;
+    const svg = picture ? picture.innerHTML : "";
+    build();
+    picture.innerHTML = svg;
+    fitCells();
+    if (view) name(view);
+  }
+
+  function cellButton(n) { return cellsEl.querySelector('button[data-cell="' + n + '"]'); }
+
+  function roveTo(n) {
+    for (const b of board.querySelectorAll("button.cell")) b.tabIndex = b.dataset.cell === n ? 0 : -1;
+    focusCell = n;
+  }
 
   function onKey(event) {
-    const name = event.target.dataset.cell;
-    let c = COLS.indexOf(name[0]), r = parseInt(name.slice(1), 10) - 1;
+    const n = event.target.dataset.cell;
+    let c = COLS.indexOf(n[0]), r = parseInt(n.slice(1), 10) - 1;
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    if (!(event.key in moves)) return;
+    if (event.key === "Home") { c = 0; if (event.ctrlKey) r = 0; }
+    else if (event.key === "End") { c = 8; if (event.ctrlKey) r = 8; }
+    else if (event.key in moves) {
+      r = Math.min(8, Math.max(0, r + moves[event.key][0]));
+      c = Math.min(8, Math.max(0, c + moves[event.key][1]));
+    } else return;
     event.preventDefault();
-    r = Math.min(8, Math.max(0, r + moves[event.key][0]));
-    c = Math.min(8, Math.max(0, c + moves[event.key][1]));
-    moveFocus(cellName(r, c));
+    roveTo(cellName(r, c));
+    cellButton(focusCell).focus();
   }
 
-  function moveFocus(name) {
-    const old = cellButton(focusCell);
-    if (old) old.tabIndex = -1;
-    focusCell = name;
-    const b = cellButton(name);
-    b.tabIndex = 0;
-    b.focus();
+  // The buttons lie exactly over the drawing's cells: the geometry is read from the SVG.
+  function fitCells() {
+    const svg = picture.querySelector("svg");
+    const rect = svg && svg.querySelector("g.board > rect");
+    if (!rect) return;
+    const [vx, vy, vw, vh] = svg.getAttribute("viewBox").split(/\s+/).map(Number);
+    const x = Number(rect.getAttribute("x")), y = Number(rect.getAttribute("y"));
+    const w = Number(rect.getAttribute("width")), h = Number(rect.getAttribute("height"));
+    cellsEl.style.left = ((x - vx) / vw) * 100 + "%";
+    cellsEl.style.top = ((y - vy) / vh) * 100 + "%";
+    cellsEl.style.width = (w / vw) * 100 + "%";
+    cellsEl.style.height = (h / vh) * 100 + "%";
   }
 
-  function draw(state, marks) {
-    marks = marks || {};
-    const eggIndex = {};
-    (state.eggs || []).forEach((cell, i) => { eggIndex[cell] = i + 1; });
+  function showScene(scene) {
+    picture.innerHTML = scene.svg;
+    fitCells();
+  }
+
+  function what(piece) {
+    if (piece === "B") return T("black turtle");
+    if (piece === "W") return T("white turtle");
+    if (piece === "O") return T("egg");
+    return T("empty");
+  }
+
+  // Every button says its cell and what is on it ("E5, black turtle"); eggs tell their
+  // place in the queue in the button's description.
+  function name(state) {
+    const eggs = state.eggs || [];
     for (let r = 0; r < 9; r++) {
       for (let c = 0; c < 9; c++) {
-        const name = cellName(r, c);
-        const b = cellButton(name);
+        const n = cellName(r, c);
+        const b = cellButton(n);
         const piece = state.board[r][c];
-        b.className = "cell" + (piece === "B" ? " black" : piece === "W" ? " white" : piece === "O" ? " egg" : "");
-        b.textContent = piece === "O" ? String(eggIndex[name] || "") : "";
-        b.title = name + " · " + (piece === "B" ? T("black") : piece === "W" ? T("white") : piece === "O" ? T("egg") : T("empty"));
-        for (const [cls, cells] of Object.entries(marks)) {
-          if (cells.includes(name)) b.classList.add(cls);
-        }
+        b.setAttribute("aria-label", n + ", " + what(piece));
+        b.dataset.piece = piece;
+        if (piece === "O") b.title = T("egg_in_queue", { n: eggs.indexOf(n) + 1 }); else b.removeAttribute("title");
       }
     }
+    const mine = pendingPick();
+    for (const b of board.querySelectorAll("button.cell")) b.classList.toggle("pending-pick", b.dataset.cell === mine);
     renderPanel(state);
   }
 
   function renderPanel(state) {
     const eggs = state.eggs || [];
-    panel.innerHTML = "";
+    panel.replaceChildren();
+    const t = document.createElement("p");
+    t.className = "turn-line";
+    t.textContent = T("turn", { n: state.turn });
+    const w = document.createElement("p");
+    w.textContent = T("winning", { b: state.winning_turtles.black, w: state.winning_turtles.white });
     const h = document.createElement("h2");
     h.textContent = T("eggs");
-    panel.appendChild(h);
     const list = document.createElement(eggs.length ? "ol" : "p");
     list.id = "egg-queue";
     if (eggs.length) {
       for (const cell of eggs) { const li = document.createElement("li"); li.textContent = cell; list.appendChild(li); }
     } else list.textContent = T("no_eggs");
-    panel.appendChild(list);
-    const w = document.createElement("p");
-    w.textContent = T("winning", { b: state.winning_turtles.black, w: state.winning_turtles.white });
-    panel.appendChild(w);
-    const t = document.createElement("p");
-    t.textContent = T("turn", { n: state.turn });
-    panel.appendChild(t);
+    panel.append(t, w);
     if (state.phase === "sudden-death" && !state.result) {
       const sd = document.createElement("p");
       sd.className = "sudden";
       sd.textContent = T("sudden_death");
       panel.appendChild(sd);
     }
+    panel.append(h, list);
+  }
+
+  function loadScenes(turn) {
+    return fetch("/api/matches/" + encodeURIComponent(match) + "/turns/" + turn + "/scenes", { credentials: "same-origin" })
+      .then((r) => { if (!r.ok) throw new Error(String(r.status)); return r.json(); });
+  }
+
+  async function drawTurn(turn) {
+    try {
+      const answer = await loadScenes(turn);
+      if (!view || view.turn !== turn || animating) return;
+      showScene(answer.scenes[answer.scenes.length - 1]);
+      // After a reload the last turn is still told (in the list, not aloud again).
+      if (turn > 0 && !stepsEl.children.length) {
+        for (const scene of answer.scenes) for (const line of scene.lines) addStep(line);
+      }
+    } catch (e) { /* the buttons still say what is where */ }
   }
 
   // The player this screen picks for now (hotseat: black, then white).
@@ -138,48 +191,36 @@
     return null;
   }
 
-  function pendingMarks() {
-    // Only this screen's own pick is shown, and in hotseat not while the other chooses.
-    if (snap.yours.length !== 1) return Object.assign({}, lastMarks);
-    const mine = myOrders[snap.yours[0]];
-    return mine ? Object.assign({}, lastMarks, { "pending-pick": [mine] }) : Object.assign({}, lastMarks);
+  // Only this screen's own pick is marked, and in hotseat never (the other player is next).
+  function pendingPick() {
+    if (snap.yours.length !== 1) return null;
+    return myOrders[snap.yours[0]] || null;
   }
 
   function updateStatus() {
     L.markSubmitted([...submitted]);
     const hotseat = snap.yours.length > 1;
+    board.classList.remove("turn-black", "turn-white");
     if (snap.status === "open") { L.setStatus(T("waiting_players")); return; }
-    if (snap.status === "finished" || snap.status === "abandoned") { showResult(); return; }
+    if (snap.status === "finished" || snap.status === "abandoned") {
+      L.setStatus(T("game_over"));
+      document.getElementById("finished").hidden = false;
+      return;
+    }
     if (!snap.yours.length) { L.setStatus(T("watching")); return; }
     const p = currentPicker();
-    if (p) {
-      if (hotseat) {
-        const other = p === "black" ? "white" : "black";
-        L.setStatus((submitted.has(other) ? T("pass_screen", { player: T(other), next: T(p) }) + " " : "") + T("your_turn_as", { player: T(p) }));
-      } else {
-        const other = p === "black" ? "white" : "black";
-        L.setStatus(T("your_turn") + (submitted.has(other) ? " " + T("opponent_picked") : ""));
-      }
-      board.classList.toggle("turn-black", p === "black");
-      board.classList.toggle("turn-white", p === "white");
-    } else {
-      L.setStatus(T("waiting_opponent"));
-    }
+    if (!p) { L.setStatus(T("waiting_opponent")); return; }
+    const other = p === "black" ? "white" : "black";
+    if (hotseat) L.setStatus(T("your_turn_as", { player: T(p) }));
+    else L.setStatus(T("your_turn") + (submitted.has(other) ? " " + T("opponent_picked") : ""));
+    board.classList.add("turn-" + p);
   }
 
-  function showResult() {
-    const result = view && view.result;
-    if (result === "draw") L.setStatus(T("draw"));
-    else if (result) L.setStatus(T("wins", { player: T(result) }));
-    else if (snap.result && snap.result.winner) L.setStatus(T("wins", { player: T(snap.result.winner) }));
-    document.getElementById("finished").hidden = false;
-  }
-
-  function pick(name) {
+  function pick(n) {
     const p = currentPicker();
-    if (!p || animating) return;
-    focusCell = name;
-    L.send({ type: "orders", player: p, orders: name, turn: view.turn + 1 });
+    if (!p || animating || sending) return;
+    sending = true;
+    L.send({ type: "orders", player: p, orders: n, turn: view.turn + 1 });
   }
 
   function addStep(text, cls) {
@@ -187,83 +228,54 @@
     li.textContent = text;
     if (cls) li.className = cls;
     stepsEl.appendChild(li);
+    return text;
   }
 
-  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-  // The reveal: both picks, then each wave's captures, vanished eggs and hatches, then the result.
+  // The reveal: the server's scenes one after the other, their sentences listed as they
+  // come, and the whole turn said once to screen readers when it has been shown.
   async function reveal(m) {
     animating = true;
-    stepsEl.innerHTML = "";
-    const before = view;
-    const rows = before.board.map((row) => row.split(""));
-    const rep = m.report;
-    const set = (cell, ch) => { rows[parseInt(cell.slice(1), 10) - 1][COLS.indexOf(cell[0])] = ch; };
-    let eggs = before.eggs.slice();
-    const snapshotOf = () => ({ ...before, board: rows.map((r) => r.join("")), eggs: eggs.slice() });
-    for (const p of m.missed || []) addStep(T("missed", { player: T(p) }), "missed");
-    if (rep.collision) {
-      addStep(T("collision", { cell: rep.black }));
-      set(rep.black, "O"); eggs.push(rep.black);
-      draw(snapshotOf(), { "reveal-pick": [rep.black] });
-      await sleep(700);
-    } else {
-      addStep(T("played", { player: T("black"), cell: rep.black }));
-      addStep(T("played", { player: T("white"), cell: rep.white }));
-      set(rep.black, "B"); set(rep.white, "W");
-      draw(snapshotOf(), { "reveal-pick": [rep.black, rep.white] });
-      await sleep(700);
-      for (const wave of rep.waves) {
-        const captured = [];
-        for (const cap of wave.captures) {
-          addStep(T("capture", { player: T(cap.colour), closer: cap.closer, a: cap.pair[0], b: cap.pair[1], anchor: cap.anchor }), "capture");
-          captured.push(...cap.pair);
-        }
-        draw(snapshotOf(), { captured });
-        await sleep(700);
-        for (const cell of wave.removed) set(cell, ".");
-        eggs = eggs.filter((e) => !wave.removed.includes(e));
-        for (const cell of wave.vanished) { addStep(T("vanished", { cell })); set(cell, "."); }
-        for (const cell of wave.hatched) {
-          addStep(T("hatched", { cell, player: T(wave.hatched_colour) }));
-          set(cell, wave.hatched_colour === "black" ? "B" : "W");
-        }
-        eggs = eggs.filter((e) => !wave.vanished.includes(e) && !wave.hatched.includes(e));
-        draw(snapshotOf(), { hatched: wave.hatched, vanished: wave.vanished });
-        await sleep(700);
+    stepsEl.replaceChildren();
+    said.textContent = "";
+    const told = [];
+    try {
+      const answer = await loadScenes(m.turn);
+      for (const scene of answer.scenes) {
+        showScene(scene);
+        for (const line of scene.lines) told.push(addStep(line));
+        await sleep(scene.lines.length ? 650 : 350);
       }
+    } catch (e) {
+      told.push(addStep(T("reveal_unavailable"), "error"));
     }
     view = m.view;
-    const winning = rep.winning ? [...rep.winning.black, ...rep.winning.white] : [];
-    lastMarks = { "last-pick": rep.collision ? [rep.black] : [rep.black, rep.white], winning };
-    draw(view, lastMarks);
-    if (view.phase === "sudden-death" && !view.result) addStep(T("sudden_death"), "sudden");
-    if (view.result === "draw") addStep(T("draw"), "result");
-    else if (view.result) addStep(T("wins", { player: T(view.result) }), "result");
+    name(view);
+    said.textContent = told.join(" ");
     animating = false;
   }
 
   async function handle(m) {
+    if (m.type === "snapshot" || m.type === "reveal" || m.type === "error" || (m.type === "submitted" && "orders" in m)) sending = false;
     if (m.type === "snapshot") {
       if (snap.status !== m.status && (snap.status === "open" || m.status === "open")) { location.reload(); return; }
+      const turnBefore = view ? view.turn : null;
       snap = m; view = m.view; submitted = new Set(m.submitted); myOrders = Object.assign({}, m.your_orders);
-      if (view) draw(view, pendingMarks());
+      if (view) { name(view); if (turnBefore !== view.turn || !picture.querySelector("svg")) drawTurn(view.turn); }
       updateStatus();
     } else if (m.type === "submitted") {
-      if (m.turn !== view.turn + 1) return;
+      if (!view || m.turn !== view.turn + 1) return;
       submitted.add(m.player);
       if ("orders" in m) myOrders[m.player] = m.orders;
-      if (snap.yours.length > 1) {
-        // Hotseat: the first pick fades away before the second player chooses.
-        const b = cellButton(m.orders);
-        if (b) { b.classList.add("fading"); setTimeout(() => draw(view, lastMarks), 600); }
-      } else draw(view, pendingMarks());
+      if (snap.yours.length > 1 && "orders" in m) resetGrid();
+      else name(view);
       updateStatus();
     } else if (m.type === "reveal") {
       submitted = new Set(); myOrders = {};
       snap = Object.assign({}, snap, { status: m.status, waiting: m.waiting, result: m.result, turn: m.turn });
       L.setStatus("");
+      if (snap.yours.length > 1) focusCell = HOME;
       await reveal(m);
+      if (snap.yours.length > 1) resetGrid();
       updateStatus();
     } else if (m.type === "error") {
       L.setStatus(m.message);
@@ -279,7 +291,8 @@
   L.onMessage((m) => { queue.push(m); pumping = pumping.then(pump).catch((e) => console.error(e)); });
 
   build();
-  if (view) draw(view, pendingMarks()); else draw({ board: Array(9).fill(".........") , eggs: [], turn: 0, winning_turtles: { black: 0, white: 0 } });
+  if (view) { name(view); drawTurn(view.turn); }
+  else name({ board: Array(9).fill("........."), eggs: [], turn: 0, phase: "normal", winning_turtles: { black: 0, white: 0 } });
   updateStatus();
   L.start();
 })();
