@@ -308,7 +308,8 @@ def test_snake_synapse_on_one_screen_hands_over_too(browser: Browser, server: st
     token = csrf(page, "/")
     match = new_match(page, token, "snake-synapse", ["me", "local", "bot:easy"])
     page.goto(f"/matches/{match}")
-    expect(page.locator("#status")).to_contain_text("red to play")
+    # The snakes are named with their seat number (issue 19: not by colour alone).
+    expect(page.locator("#status")).to_contain_text(re.compile(r"red \(1\) to play", re.I))
     for _step in range(5):
         page.get_by_role("button", name="down", exact=True).click()
     expect(page.locator("#board .sq.path")).not_to_have_count(0)
@@ -316,6 +317,6 @@ def test_snake_synapse_on_one_screen_hands_over_too(browser: Browser, server: st
     expect(page.get_by_role("region", name="Give the device to Blue")).to_be_visible()
     expect(page.locator(".play-area")).to_be_hidden()
     page.get_by_role("button", name="I am Blue: continue").click()
-    expect(page.locator("#status")).to_contain_text("blue to play")
+    expect(page.locator("#status")).to_contain_text(re.compile(r"blue \(2\) to play", re.I))
     expect(page.locator("#board .sq.path")).to_have_count(0)  # nothing of red's path
     expect(page.locator("#path-text")).to_have_text(re.compile(r"^ \(0/\d+\)$"))
