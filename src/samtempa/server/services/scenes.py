@@ -94,3 +94,11 @@ def turn_scenes(
         while len(_KEPT) > KEEP:
             _KEPT.popitem(last=False)
     return out
+
+
+def page_scene(session: Session, match: Match, lang: str) -> dict[str, Any] | None:
+    """The scenes of the turn a match page opens on, so that the page draws its board at
+    once (None for a game without scenes, or one not started)."""
+    if match.game not in MAKERS or match.state is None:
+        return None
+    return turn_scenes(session, match.id, match.turn, lang)

@@ -23,6 +23,7 @@ from samtempa.server.services import chat
 from samtempa.server.services.errors import Refusal
 from samtempa.server.services.matches import live_info_tx, seats_of, snapshot_message, utcnow
 from samtempa.server.services.panel import panel_tx
+from samtempa.server.services.scenes import page_scene
 
 router = APIRouter()
 
@@ -44,6 +45,7 @@ async def match_page(request: Request, visitor: CurrentVisitor, match_id: str) -
             "match": info.match,
             "chat": chat.page_chat(session, user, info.match),
             "panel": panel_tx(session, match_id, visitor.actor, request.state.gettext),
+            "scene": page_scene(session, info.match, visitor.locale),
         }
 
     data = await read(request, load)

@@ -337,9 +337,17 @@
     animating = false;
   }
 
+  // The page comes with its turn's scenes (drawn at once); a stacked board is asked for.
+  const embedded = JSON.parse(document.getElementById("snake-scene").textContent);
+
   async function showTurn() {
     if (!view) return;
-    const data = await fetchScenes(view.turn);
+    const fresh = embedded && embedded.turn === view.turn && !stacked();
+    const data = fresh ? embedded : await fetchScenes(view.turn);
+    useTurn(data);
+  }
+
+  function useTurn(data) {
     setLetters(data.letters);
     guide = data.guide || null;
     showScene(data.final);
@@ -383,7 +391,12 @@
   // A failing message must not stop the ones after it.
   L.onMessage((m) => { chain = chain.then(() => handle(m)).catch((e) => console.error(e)); });
 
-  chain = chain.then(async () => { await showTurn(); renderPicker(); updateStatus(); }).catch((e) => console.error(e));
+  if (view && embedded && embedded.turn === view.turn && !stacked()) {
+    useTurn(embedded);  // at once, before the socket: the board and the status are there
+    renderPicker();
+  } else {
+    chain = chain.then(async () => { await showTurn(); renderPicker(); updateStatus(); }).catch((e) => console.error(e));
+  }
   updateStatus();
   L.start();
 })();
