@@ -86,3 +86,23 @@ def test_the_shell_turn_is_written_by_the_engine_only() -> None:
     assert notation(picks) == SHELL.turn_notation(picks) == turn_text("E5", "B4")
     black, white = parse_turn(INITIAL, turn_text("E5", "B4"))
     assert format_turn(black, white) == "E5/B4"
+
+
+def test_the_servers_turn_report_is_the_engines() -> None:
+    import json
+
+    from samtempa.server.services.reports import report_to_json
+
+    rng = Random(5)
+    for spec in (SHELL, SNAKE):
+        game = spec.engine()
+        state = game.initial_state()
+        for _ in range(8):
+            if game.outcome(state) is not None:
+                break
+            orders = {p: game.random_orders(state, p, rng) for p in game.players(state)}
+            step = game.step(state, orders)
+            state = step.state
+            out = report_to_json(spec.name, step.report, state)
+            assert out == spec.report_to_json(step.report, state)
+            assert json.loads(json.dumps(out)) == out
