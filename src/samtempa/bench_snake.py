@@ -23,6 +23,7 @@ from typing import Any
 from samtempa.bots.snake_safe import safe_order
 from samtempa.games.base import OrderError
 from samtempa.games.snake import SnakeSynapse, State, load_terrain
+from samtempa.games.snake.game import NAME as SNAKE_NAME
 
 #: A plain, list-based Python reading of the rules replays the public cases at
 #: about this many turns per second on the project's machine (issue 3).
@@ -80,7 +81,7 @@ def load_cases(root: Path) -> list[dict[str, Any]]:
     cases = []
     for path in sorted(root.rglob("*.json")):
         case = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(case, dict) and case.get("game") == SnakeSynapse.name:
+        if isinstance(case, dict) and case.get("game") == SNAKE_NAME:
             cases.append(case)
     return cases
 

@@ -26,11 +26,15 @@ from samtempa.games.shell import notation, rules
 from samtempa.games.shell.board import FULL_MASK, square_name, squares_of
 from samtempa.games.shell.state import BLACK, COLOURS, DRAW, INITIAL, WHITE, ShellState
 
+#: The game's registered name (a module constant: mypyc compiles ``name`` below as an
+#: instance attribute, which the plug-in spec cannot read from the class).
+NAME = "what-the-shell"
+
 
 class WhatTheShell:
     """The What the Shell engine (``rules/what-the-shell.md``)."""
 
-    name = "what-the-shell"
+    name = NAME
     has_frames = False
 
     def initial_state(self, setup: Mapping[str, Any] | None = None) -> ShellState:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from samtempa.games.base import GameSpec, OrderError, PlayerId
-from samtempa.games.shell.game import WhatTheShell
+from samtempa.games.shell.game import NAME, WhatTheShell
 from samtempa.games.shell.notation import turn_text
 from samtempa.games.shell.report_json import report_to_json
 from samtempa.games.shell.state import BLACK, COLOURS, WHITE
@@ -21,7 +21,7 @@ def turn_notation(orders: Mapping[PlayerId, Any]) -> str:
 
 
 SPEC = GameSpec(
-    name=WhatTheShell.name,
+    name=NAME,
     title="What the Shell",
     engine=WhatTheShell,
     seats=COLOURS,

@@ -33,10 +33,15 @@ DEFAULT_SETUP: JSON = {
 }
 
 
+#: The game's registered name (a module constant: mypyc compiles ``name`` below as an
+#: instance attribute, which the plug-in spec cannot read from the class).
+NAME = "snake-synapse"
+
+
 class SnakeSynapse:
     """The Snake Synapse engine (``rules/snake-synapse.md``)."""
 
-    name = "snake-synapse"
+    name = NAME
     has_frames = True
 
     def initial_state(self, setup: Mapping[str, Any] | None = None) -> State:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from samtempa.games.base import GameSpec, PlayerId
-from samtempa.games.snake.game import SnakeSynapse
+from samtempa.games.snake.game import NAME, SnakeSynapse
 from samtempa.games.snake.report_json import report_to_json
 from samtempa.games.snake.state import CHARGES, COLOURS
 from samtempa.games.snake.terrain import RACES
@@ -20,7 +20,7 @@ def turn_notation(orders: Mapping[PlayerId, Any]) -> dict[PlayerId, Any]:
 
 
 SPEC = GameSpec(
-    name=SnakeSynapse.name,
+    name=NAME,
     title="Snake Synapse",
     engine=SnakeSynapse,
     seats=COLOURS,
