@@ -63,3 +63,13 @@ def test_a_model_importing_a_service_breaks_the_server_layers(tmp_path: Path) ->
     result = _lint(tmp_path)
     assert result.returncode != 0
     assert "Server layers" in result.stdout
+
+
+def test_a_new_cycle_between_siblings_breaks_the_acyclic_contract(tmp_path: Path) -> None:
+    package = _copy(tmp_path)
+    # frame.py imports board.py; the reverse closes a circle inside games/snake.
+    _append(package / "games" / "snake" / "board.py", "import samtempa.games.snake.frame  # noqa")
+    result = _lint(tmp_path)
+    assert result.returncode != 0
+    assert "No cycles between sibling modules anywhere BROKEN" in result.stdout
+    assert ".board -> .frame" in result.stdout or ".frame -> .board" in result.stdout
