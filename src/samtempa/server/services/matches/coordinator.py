@@ -16,6 +16,7 @@ from samtempa.games.registry import get_game
 from samtempa.server.models import Match
 from samtempa.server.services.errors import Refusal
 from samtempa.server.services.live import Connection, LiveHub, Message
+from samtempa.server.services.matches import hot
 from samtempa.server.services.matches.restart import bot_turns_open_tx
 from samtempa.server.services.matches.turns import resolve_due_tx, submit_tx
 from samtempa.server.services.matches.values import (
@@ -83,8 +84,6 @@ class MatchCoordinator:
         self, match_id: str, actor: Actor, player: str, data: Any, turn: int | None = None
     ) -> SubmitOutcome:
         """One player's orders; raises :class:`Refusal` saying why they are refused."""
-        from samtempa.server.services import hot
-
         async with self.lock(match_id):
             now = self.now()
             live = self._live.get(match_id)
