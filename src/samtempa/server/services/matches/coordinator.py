@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy.orm import Session
 
+from samtempa.bots.registry import make_bot
 from samtempa.games.registry import get_game
 from samtempa.server.models import Match
 from samtempa.server.services.errors import Refusal
@@ -300,7 +301,6 @@ class MatchCoordinator:
 
     async def _play_bot(self, match_id: str, number: int, player: str, level: str) -> None:
         """A built-in bot fills its seat; any failure falls back to the missed-order policy."""
-        from samtempa.bots.registry import make_bot
 
         def load() -> tuple[str, dict[str, Any], int] | None:
             with self.db.read() as session:
