@@ -23,7 +23,7 @@ PLATFORM_MODULES = {
     "api/deps.py", "api/routes/pages.py", "api/routes/accounts.py", "api/routes/lobby.py",
     "api/routes/matches.py", "api/routes/live.py", "api/routes/replays.py",
     "services/accounts.py",
-    "services/lobby.py", "services/matches.py", "services/hot.py", "services/chat.py",
+    "services/lobby.py", "services/matches.py", "services/matches/hot.py", "services/chat.py",
 }  # fmt: skip
 
 

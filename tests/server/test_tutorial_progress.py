@@ -9,7 +9,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, delete, func, select
 
 from samtempa.server.app import Services
-from samtempa.server.models import Base, TutorialLessonDone, User
+from samtempa.server.models import TutorialLessonDone, User
+from samtempa.server.models_base import Base
 from samtempa.server.services import tutorial_progress
 from samtempa.server.services.matches import utcnow
 from samtempa.tutorials.views import COOKIE, read_progress

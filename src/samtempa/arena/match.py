@@ -20,6 +20,7 @@ from typing import Any
 
 from samtempa.bots.base import Bot
 from samtempa.bots.http import Failure, HttpBot, ask
+from samtempa.bots.registry import make_bot
 from samtempa.games.base import JSON, Game, OrderError, Outcome, PlayerId
 from samtempa.games.registry import get_game
 from samtempa.games.shell.spec import SPEC as SHELL
@@ -109,7 +110,6 @@ def make_entrant(game: str, spec: BotSpec, match: str) -> Bot:
     """A bot object for a spec: a built-in level, or an HTTP client."""
     if spec.is_http:
         return HttpBot(spec.target, match=match)
-    from samtempa.bots.registry import make_bot
 
     return make_bot(game, spec.target)
 

@@ -29,7 +29,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from openskill.models import PlackettLuce
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
 from samtempa.arena.match import BotSpec, GameResult, GameSpec, game_specs, play_game
+from samtempa.bots.http import BotError, HttpBot
+from samtempa.bots.registry import LEVELS
 from samtempa.records import Record
 
 #: z for a two-sided 95% interval.
@@ -157,7 +170,6 @@ def run_arena(
 
 def rate(labels: Sequence[str], results: Sequence[GameResult]) -> dict[str, tuple[float, float]]:
     """openskill Plackett–Luce ratings: each game ranks its bots by their score in it."""
-    from openskill.models import PlackettLuce
 
     model = PlackettLuce()
     ratings = {label: model.rating(name=label) for label in labels}
@@ -188,15 +200,6 @@ class _Progress:
     def __enter__(self) -> Callable[[], None]:
         if not self.enabled:
             return lambda: None
-        from rich.console import Console
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
 
         self.bar = Progress(
             TextColumn("{task.description}"),
@@ -230,7 +233,6 @@ def main(
     as_json: bool = False,
 ) -> int:
     """The command: parse the bots, check HTTP ones answer, play, print."""
-    from samtempa.bots.registry import LEVELS
 
     try:
         bots = [BotSpec.parse(t) for t in bot_texts]
@@ -246,8 +248,6 @@ def main(
             print(f"samtempa arena: {b.target!r} is neither a URL nor a level ({levels})")
             return 2
         if b.is_http:
-            from samtempa.bots.http import BotError, HttpBot
-
             try:
                 info = HttpBot(b.target).info()
             except BotError as exc:

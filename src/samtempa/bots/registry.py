@@ -17,7 +17,7 @@ from samtempa.games.snake.spec import SPEC as SNAKE
 def _shell_bot(level: str) -> Bot:
     if level == "easy":
         return RandomBot()
-    from samtempa.bots import shell  # lazily: the search is heavy to import
+    from samtempa.bots import shell  # noqa: PLC0415 — a lazy plug-in load: the search is heavy to import
 
     if level == "medium":
         return shell.ShellMediumBot()
@@ -25,7 +25,7 @@ def _shell_bot(level: str) -> Bot:
 
 
 def _snake_bot(level: str) -> Bot:
-    from samtempa.bots.snake import make_snake_bot  # lazily: a shell seat never pays for it
+    from samtempa.bots.snake import make_snake_bot  # noqa: PLC0415 — a lazy plug-in load: a shell seat never pays for it
 
     return make_snake_bot(level)
 

@@ -13,9 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from samtempa.games.shell.rules import TurnReport
 from samtempa.games.shell.spec import SPEC as SHELL
 from samtempa.games.snake.spec import SPEC as SNAKE
 from samtempa.records import Record, ReplayedTurn
+from samtempa.render import shell
 from samtempa.render.raster import Frame
 from samtempa.render.svg import state_svg
 
@@ -73,8 +75,6 @@ def _shell_turn(
     after: dict[str, Any],
     whole_game: bool,
 ) -> list[Frame]:
-    from samtempa.games.shell.rules import TurnReport
-    from samtempa.render import shell
 
     report = replayed.step.report
     if not isinstance(report, TurnReport):  # pragma: no cover - the engine always reports

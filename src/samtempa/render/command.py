@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from samtempa.games.base import StateError
+from samtempa.games.registry import GAME_NAMES, get_game
 from samtempa.records import FORMAT, Record, RecordError, record_from_case
 from samtempa.render import animate, raster
 from samtempa.render.svg import state_svg
@@ -47,7 +48,6 @@ def frames_for(data: Any, fmt: str, turn: int | None) -> list[raster.Frame]:
 
 def _checked_state(data: dict[str, Any]) -> dict[str, Any]:
     """The state as the engine reads it back (a state it refuses is an error)."""
-    from samtempa.games.registry import GAME_NAMES, get_game
 
     name = data.get("game")
     if name not in GAME_NAMES:

@@ -21,7 +21,7 @@ FORMATS = ("svg", "png", "gif", "apng")
 
 def svg_to_png(svg: str, width: int | None = None) -> bytes:
     """The SVG as PNG bytes, ``width`` pixels wide (default: the SVG's own size)."""
-    import resvg_py
+    import resvg_py  # noqa: PLC0415 — the Rust rasteriser loads only when a PNG is asked for
 
     try:
         data = resvg_py.svg_to_bytes(svg_string=svg, width=width, background="#FFFFFF")

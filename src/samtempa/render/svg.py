@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from samtempa.games.shell.rules import TurnReport
 from samtempa.games.shell.spec import SPEC as SHELL
 from samtempa.games.snake.spec import SPEC as SNAKE
+from samtempa.render import shell, snake
 
 
 def state_svg(
@@ -42,8 +44,6 @@ def state_svg(
 def _shell(
     state: Mapping[str, Any], report: Any, before: Mapping[str, Any] | None, caption: str | None
 ) -> str:
-    from samtempa.games.shell.rules import TurnReport
-    from samtempa.render import shell
 
     return shell.state_svg(state, report if isinstance(report, TurnReport) else None, before)
 
@@ -51,7 +51,6 @@ def _shell(
 def _snake(
     state: Mapping[str, Any], report: Any, before: Mapping[str, Any] | None, caption: str | None
 ) -> str:
-    from samtempa.render import snake
 
     return snake.state_svg(state, caption)
 

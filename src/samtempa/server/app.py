@@ -14,6 +14,24 @@ from fastapi.templating import Jinja2Templates
 
 from samtempa import words
 from samtempa.games.registry import GAME_NAMES, get_spec
+from samtempa.server.api import errors, limits
+from samtempa.server.api.deps import session_middleware
+from samtempa.server.api.routes import (
+    account_email,
+    accounts,
+    app_shell,
+    controls,
+    editions,
+    game_master,
+    live,
+    lobby,
+    matches,
+    pages,
+    players,
+    replays,
+    scenes,
+    tutorials,
+)
 from samtempa.server.core.clock import Clock, ManualClock
 from samtempa.server.core.config import Settings
 from samtempa.server.core.database import Database
@@ -108,18 +126,6 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.services = services
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
-    from samtempa.server.api import errors, limits
-    from samtempa.server.api.deps import session_middleware
-    from samtempa.server.api.routes import (
-        accounts,
-        app_shell,
-        live,
-        lobby,
-        matches,
-        pages,
-        tutorials,
-    )
-
     @app.middleware("http")
     async def _sessions(
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
@@ -133,26 +139,21 @@ def create_app(settings: Settings) -> FastAPI:
     # Added last, so outermost: static files, refusals and 413s get the headers too.
     app.add_middleware(SecurityHeaders, https=settings.cookie_secure)
 
-    for module in (pages, app_shell, accounts, lobby, matches, live, tutorials):
+    for module in (
+        pages,
+        app_shell,
+        accounts,
+        lobby,
+        matches,
+        live,
+        tutorials,
+        editions,  # correspondence games (issue 8)
+        game_master,  # its game master's actions
+        controls,  # game controls (issue 19)
+        players,  # identity (issue 19)
+        account_email,  # reset, confirmation (issue 17)
+        replays,  # replays and reveal scenes (issue 19)
+        scenes,  # the live Snake Synapse board (issue 19)
+    ):
         app.include_router(module.router)
-    from samtempa.server.api.routes import editions  # correspondence games (issue 8)
-
-    app.include_router(editions.router)
-    from samtempa.server.api.routes import game_master  # its game master's actions
-
-    app.include_router(game_master.router)
-    from samtempa.server.api.routes import controls, players  # game controls, identity (#19)
-
-    app.include_router(controls.router)
-    app.include_router(players.router)
-    from samtempa.server.api.routes import account_email  # reset, confirmation (issue 17)
-
-    app.include_router(account_email.router)
-    from samtempa.server.api.routes import replays  # replays and reveal scenes (issue 19)
-
-    app.include_router(replays.router)
-
-    from samtempa.server.api.routes import scenes  # the live Snake Synapse board (#19)
-
-    app.include_router(scenes.router)
     return app

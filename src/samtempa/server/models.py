@@ -9,7 +9,7 @@ Pending orders sit in :class:`PendingOrder`, read only by the coordinator.
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Any, ClassVar
+from typing import Any
 
 from sqlalchemy import (
     JSON,
@@ -22,11 +22,16 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-
-class Base(DeclarativeBase):
-    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, list[Any]: JSON}
+# The other table modules are imported here so their tables are in ``Base.metadata``
+# for Alembic and ``create_all`` alike: correspondence games (issue 8), accounts' own
+# tables (issue 17: the login limit, email confirmation, the account mail), identity
+# (issue 19). They build on ``models_base``, not on this module: no cycle.
+from samtempa.server import models_accounts as _accounts  # noqa: F401
+from samtempa.server import models_correspondence as _correspondence  # noqa: F401
+from samtempa.server import models_identity as _identity  # noqa: F401
+from samtempa.server.models_base import Base
 
 
 class User(Base):
@@ -205,11 +210,3 @@ class TutorialLessonDone(Base):
     game: Mapped[str] = mapped_column(String(32))
     lesson_id: Mapped[str] = mapped_column(String(64))
     completed_at: Mapped[datetime] = mapped_column(DateTime)
-
-
-# Correspondence games (issue 8) keep their tables in their own module; importing it
-# here puts them in ``Base.metadata`` for Alembic and ``create_all`` alike.
-# Accounts' own tables (issue 17: the login limit, email confirmation, the account mail).
-from samtempa.server import models_accounts as _accounts  # noqa: E402, F401
-from samtempa.server import models_correspondence as _correspondence  # noqa: E402, F401
-from samtempa.server import models_identity as _identity  # noqa: E402, F401  (issue 19)

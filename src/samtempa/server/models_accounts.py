@@ -12,7 +12,7 @@ from datetime import datetime
 from sqlalchemy import DateTime, Float, ForeignKey, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from samtempa.server.models import Base
+from samtempa.server.models_base import Base
 
 
 class LoginLimit(Base):

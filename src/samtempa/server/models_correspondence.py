@@ -27,7 +27,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from samtempa.server.models import Base
+from samtempa.server.models_base import Base
 
 
 class Edition(Base):

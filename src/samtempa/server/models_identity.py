@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from samtempa.server.models import Base
+from samtempa.server.models_base import Base
 
 
 class DrawOffer(Base):

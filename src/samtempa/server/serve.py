@@ -7,6 +7,12 @@ import logging
 from pathlib import Path
 from typing import Any
 
+import uvicorn
+from sqlalchemy.engine import make_url
+
+from samtempa.server.app import create_app
+from samtempa.server.core.config import load_settings
+
 # Live messages are small JSON: compressing each costs far more time than it saves bytes.
 # A websocket message above ws_max_size closes the socket (1009); the app answers those
 # between its own limit (api/limits.py, 64 KiB) and this one with an error and keeps it.
@@ -14,10 +20,6 @@ UVICORN_OPTIONS: dict[str, Any] = {"ws_per_message_deflate": False, "ws_max_size
 
 
 def serve(host: str, port: int, database: str | None, data_dir: str | None) -> int:
-    import uvicorn
-
-    from samtempa.server.app import create_app
-    from samtempa.server.core.config import load_settings
 
     settings = load_settings(
         database_url=database,
@@ -46,6 +48,5 @@ def quieter_garbage_collection() -> None:
 
 
 def _hide_password(url: str) -> str:
-    from sqlalchemy.engine import make_url
 
     return make_url(url).render_as_string(hide_password=True)

@@ -9,15 +9,12 @@ until no game's wave hatches an egg (WTS-5.3).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from samtempa.games.shell.board import SIZE, STRIDE
-
-if TYPE_CHECKING:
-    from samtempa.games.shell.batch import ShellBatch
 
 U64 = npt.NDArray[np.uint64]
 Cells = npt.NDArray[np.intp]
@@ -111,6 +108,22 @@ class Boards:
                 bits |= 1 << cell
         self.lo[game] = bits & (2**64 - 1)
         self.hi[game] = bits >> 64
+
+
+class WaveBatch(Protocol):
+    """What the waves read and write of a :class:`.batch.ShellBatch` (a protocol, so this
+    module need not import :mod:`.batch`, which imports it)."""
+
+    black: Boards
+    white: Boards
+    eggs: Boards
+    queue: npt.NDArray[np.uint8]
+    queue_len: npt.NDArray[np.intp]
+    phase: npt.NDArray[np.int8]
+    result: npt.NDArray[np.int8]
+    winning_black: Counts
+    winning_white: Counts
+    hatched: Flags
 
 
 def cells_mask(cells: Cells, keep: Flags | None = None) -> Boards:
@@ -216,7 +229,7 @@ def _queue_bits(cells: npt.NDArray[np.uint64], live: Flags) -> Boards:
 
 
 def _wave_queue(
-    batch: ShellBatch,
+    batch: WaveBatch,
     games: Cells,
     removed: Boards,
     kb: npt.NDArray[np.int32],
@@ -247,14 +260,14 @@ def _wave_queue(
     return leaving, hatched
 
 
-def lay_eggs(batch: ShellBatch, games: Cells, cells: Cells) -> None:
+def lay_eggs(batch: WaveBatch, games: Cells, cells: Cells) -> None:
     """WTS-3.2: a collision lays an egg at the end of the queue; nothing else happens."""
     batch.eggs.assign(games, batch.eggs.take(games) | cells_mask(cells))
     batch.queue[games, batch.queue_len[games]] = cells
     batch.queue_len[games] += 1
 
 
-def first_wave(batch: ShellBatch, games: Cells, removed: Boards, kb: Counts, kw: Counts) -> None:
+def first_wave(batch: WaveBatch, games: Cells, removed: Boards, kb: Counts, kw: Counts) -> None:
     """Wave 0 of the games ``games`` whose picks captured (``removed``, ``kb`` and ``kw``
     found by :func:`samtempa.games.shell.batch.scan`), and the waves its hatching starts."""
     _remove(batch, games, removed)
@@ -263,7 +276,7 @@ def first_wave(batch: ShellBatch, games: Cells, removed: Boards, kb: Counts, kw:
         later_waves(batch, *later)
 
 
-def later_waves(batch: ShellBatch, games: Cells, new_b: Boards, new_w: Boards) -> None:
+def later_waves(batch: WaveBatch, games: Cells, new_b: Boards, new_w: Boards) -> None:
     """WTS-5.3: the hatched turtles are the new turtles of the next wave, until a wave
     captures nothing or hatches nothing."""
     while games.size:
@@ -283,14 +296,14 @@ def later_waves(batch: ShellBatch, games: Cells, new_b: Boards, new_w: Boards) -
         games, new_b, new_w = later
 
 
-def _remove(batch: ShellBatch, games: Cells, removed: Boards) -> None:
+def _remove(batch: WaveBatch, games: Cells, removed: Boards) -> None:
     """WTS-4.6: every captured piece leaves at once."""
     for boards in (batch.black, batch.white, batch.eggs):
         boards.assign(games, boards.take(games).without(removed))
 
 
 def _hatch(
-    batch: ShellBatch, games: Cells, removed: Boards, kb: Counts, kw: Counts
+    batch: WaveBatch, games: Cells, removed: Boards, kb: Counts, kw: Counts
 ) -> tuple[Cells, Boards, Boards] | None:
     """The eggs' part of a wave, for the games that have some; the games where turtles
     hatched and those turtles by colour (None if there are none)."""
@@ -313,7 +326,7 @@ def _hatch(
     return games, new_b, new_w
 
 
-def recount(batch: ShellBatch, games: Cells) -> None:
+def recount(batch: WaveBatch, games: Cells) -> None:
     """WTS-6.1, 6.2 after all the waves: the winning turtles, then a winner or sudden
     death (the draw of WTS-6.4 is the caller's, for every game)."""
     counts = winning(_both(batch.black.take(games), batch.white.take(games)))

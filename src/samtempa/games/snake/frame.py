@@ -15,49 +15,14 @@ from collections.abc import Callable
 from samtempa.games.base import Outcome
 from samtempa.games.snake import changes, growth, topology
 from samtempa.games.snake.board import Board
+from samtempa.games.snake.frame_state import Frame
 from samtempa.games.snake.powers import digger, ghost, shooter, trapper
-from samtempa.games.snake.report import FrameReport, Teleport
+from samtempa.games.snake.report import Teleport
 from samtempa.games.snake.schedule import Plan
 from samtempa.games.snake.state import Cause, Death, Race, Snake
 from samtempa.games.snake.terrain import WALL_CHARS
 
-Dying = dict[int, tuple[Cause, str | None]]
 _DIGGER = Race.DIGGER  # enum attribute lookups are slow on the hot path
-
-
-class Frame:
-    """What one frame has found so far (filled in by the steps, read by the next ones)."""
-
-    __slots__ = (
-        "blocked",
-        "dying",
-        "movers",
-        "number",
-        "plan",
-        "portal",
-        "report",
-        "steps",
-        "target_wall",
-        "targets",
-    )
-
-    def __init__(self, plan: Plan, number: int, settling: bool = False) -> None:
-        self.plan = plan
-        self.number = number
-        self.report = FrameReport(number, settling)
-        #: Seats making a step this frame, in seat order (SS-5.2).
-        self.movers: list[int] = []
-        #: By mover: the step number k it makes (SS-4.2), and its target cell (-1: none).
-        self.steps: dict[int, int] = {}
-        self.targets: dict[int, int] = {}
-        #: By mover going through a portal pair: the pair's owner (SS-8.6).
-        self.portal: dict[int, str] = {}
-        #: Movers whose target was a wall when blocking was judged (for Diggers, SS-8.4).
-        self.target_wall: set[int] = set()
-        #: Blocked movers (SS-5.5), in the order found.
-        self.blocked: dict[int, None] = {}
-        #: Seats dying this frame with cause and killer (steps 3, 4, 6).
-        self.dying: Dying = {}
 
 
 # --- step 1 ---------------------------------------------------------------------------

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from samtempa.games.base import Step
 from samtempa.games.snake import growth
 from samtempa.games.snake.board import Board
-from samtempa.games.snake.frame import Frame, check_end, run_frame, steps_for
+from samtempa.games.snake.frame import check_end, run_frame, steps_for
+from samtempa.games.snake.frame_state import Frame
 from samtempa.games.snake.orders import Order
 from samtempa.games.snake.powers import shooter
 from samtempa.games.snake.report import TurnReport

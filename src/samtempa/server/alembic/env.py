@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from alembic import context
 
-from samtempa.server.models import Base
+from samtempa.server import models  # noqa: F401  (puts every table in Base.metadata)
+from samtempa.server.models_base import Base
 
 connection = context.config.attributes["connection"]
 context.configure(

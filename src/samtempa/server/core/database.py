@@ -18,6 +18,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
+from alembic import command
+from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
@@ -63,8 +65,6 @@ class Database:
 
     def migrate(self) -> None:
         """Bring the schema to the newest migration (run at every start)."""
-        from alembic import command
-        from alembic.config import Config
 
         cfg = Config()
         cfg.set_main_option("script_location", str(ALEMBIC_DIR))

@@ -44,6 +44,7 @@ from samtempa.server.services.matches import (
     rng_for,
     seats_of,
 )
+from samtempa.server.services.matches.clocks import register_clock
 from samtempa.server.services.notices import deliver_outbox, notify
 from samtempa.server.services.turn_posts import render_missing_gifs, state_before, summarise
 
@@ -304,6 +305,7 @@ class CorrespondenceRules:
 
 
 RULES = CorrespondenceRules()
+register_clock("correspondence", RULES)
 
 
 def _ritual_due(match_id: str, session: Session, now: datetime) -> TurnOpen | None:

@@ -15,23 +15,35 @@ import asyncio
 import contextlib
 import heapq
 import logging
+from collections.abc import Callable
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from sqlalchemy import select
 
+from samtempa.server.core.database import Database
 from samtempa.server.models import Match
 
-if TYPE_CHECKING:
-    from samtempa.server.services.matches import MatchCoordinator
-
 log = logging.getLogger("samtempa.deadlines")
+
+
+class Resolver(Protocol):
+    """What the scheduler needs of the match coordinator (a protocol: the coordinator
+    imports this module, so this one does not import the coordinator)."""
+
+    @property
+    def db(self) -> Database: ...
+
+    @property
+    def now(self) -> Callable[[], datetime]: ...
+
+    async def resolve_due(self, match_id: str) -> Any: ...
 
 
 class DeadlineScheduler:
     """One asyncio task sleeping until the nearest deadline."""
 
-    def __init__(self, coordinator: MatchCoordinator) -> None:
+    def __init__(self, coordinator: Resolver) -> None:
         self.coordinator = coordinator
         self._heap: list[tuple[datetime, str]] = []
         self._wake: asyncio.Event | None = None

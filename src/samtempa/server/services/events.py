@@ -14,6 +14,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from samtempa.server.models_correspondence import MatchEvent
+from samtempa.server.services.notices import result_text, when_text
+from samtempa.server.services.turn_posts import HOW
 
 
 def log_event(
@@ -52,8 +54,6 @@ def _names(values: Any, _: Callable[..., str]) -> str:
 
 def event_line(event: MatchEvent, _: Callable[..., str]) -> str:
     """One log entry in the reader's language (the game page's log)."""
-    from samtempa.server.services.notices import result_text, when_text
-    from samtempa.server.services.turn_posts import HOW
 
     d = event.data
     k = event.kind

@@ -20,6 +20,9 @@ from sqlalchemy.orm import Session
 
 from samtempa.server.models import User
 from samtempa.server.models_correspondence import Notification, NotificationPrefs, TurnPost
+from samtempa.server.services.errors import Refusal
+from samtempa.server.services.notifications import send_mail
+from samtempa.server.services.turn_posts import summary_lines
 
 if TYPE_CHECKING:
     from samtempa.server.core.config import Settings
@@ -74,7 +77,6 @@ def prefs_of(session: Session, user_id: int) -> dict[str, dict[str, bool]]:
 
 def set_prefs(session: Session, user_id: int, choices: dict[str, dict[str, bool]]) -> None:
     """Store the user's choices; unknown kinds are refused (a form out of date)."""
-    from samtempa.server.services.errors import Refusal
 
     unknown = sorted(set(choices) - set(PREF_KINDS))
     if unknown:
@@ -236,8 +238,6 @@ def deliver_outbox(
     A message is stamped sent after the SMTP server took it; a failure is
     counted and retried on the next round, up to :data:`MAX_EMAIL_ATTEMPTS`.
     """
-    from samtempa.server.services.notifications import send_mail
-    from samtempa.server.services.turn_posts import summary_lines
 
     if not settings.smtp_host:
         _give_up_without_smtp(db)

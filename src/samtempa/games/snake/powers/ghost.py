@@ -14,7 +14,7 @@ from samtempa.games.snake.state import Cause
 
 if TYPE_CHECKING:
     from samtempa.games.snake.board import Board
-    from samtempa.games.snake.frame import Frame
+    from samtempa.games.snake.frame_state import Frame
 
 
 def _crosses_itself(body: tuple[int, ...]) -> bool:

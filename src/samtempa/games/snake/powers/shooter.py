@@ -17,7 +17,7 @@ from samtempa.games.snake.terrain import DIR_INDEX, WALL_CHARS
 
 if TYPE_CHECKING:
     from samtempa.games.snake.board import Board
-    from samtempa.games.snake.frame import Frame
+    from samtempa.games.snake.frame_state import Frame
 
 
 def portal_on_face(board: Board, cell: int, d: int) -> Portal | None:

@@ -9,7 +9,7 @@ from samtempa.games.snake.terrain import DIR_INDEX, OPEN, TRAP
 
 if TYPE_CHECKING:
     from samtempa.games.snake.board import Board
-    from samtempa.games.snake.frame import Frame
+    from samtempa.games.snake.frame_state import Frame
 
 
 def place_traps(board: Board, fr: Frame) -> None:

@@ -21,7 +21,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from samtempa.bots.registry import LEVELS
-from samtempa.games.registry import get_spec
+from samtempa.games.registry import get_game, get_spec
 from samtempa.server.api.deps import (
     CsrfChecked,
     CurrentUser,
@@ -143,8 +143,6 @@ def _page_data(session: Session, request: Request, visitor: Any, match_id: str) 
     submitted: list[str] = []
     waiting: list[str] = []
     if match.status == "playing" and match.state is not None:
-        from samtempa.games.registry import get_game
-
         game = get_game(match.game)
         waiting = game.players(game.from_json(match.state))
         submitted = sorted(pending_of(session, match_id, match.turn + 1))

@@ -15,6 +15,8 @@ from starlette.concurrency import run_in_threadpool
 
 from samtempa.games.base import Outcome, Termination
 from samtempa.games.registry import get_game
+from samtempa.records import Player, new_record
+from samtempa.render.raster import animation_bytes
 from samtempa.render.svg import state_svg
 from samtempa.server.api.deps import CsrfChecked, CurrentVisitor, read, render, services_of
 from samtempa.server.api.params import TurnNumber
@@ -190,7 +192,6 @@ async def turn_svg(request: Request, match_id: str, number: TurnNumber) -> Respo
 
 
 def _record(match: Match, seats: list[Seat], turns: list[Turn]) -> dict[str, Any]:
-    from samtempa.records import Player, new_record
 
     players = [
         Player(s.player, s.label or (f"bot {s.bot_level}" if s.kind == "bot" else s.player))
@@ -247,7 +248,6 @@ async def game_gif(request: Request, match_id: str) -> Response:
         raise _not_started()
 
     def draw() -> bytes:
-        from samtempa.render.raster import animation_bytes
 
         return animation_bytes([(_svg_of(game, s), 700) for s in states], "gif", 480)
 

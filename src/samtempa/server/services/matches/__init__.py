@@ -21,12 +21,12 @@ checks), :mod:`.turns` (the transaction functions), :mod:`.views` (what a viewer
 may see), :mod:`.coordinator` (locks, fan-out, bots).
 """
 
+from samtempa.server.services.matches.clocks import ClockRules, clock_rules, register_clock
 from samtempa.server.services.matches.coordinator import MatchCoordinator
 from samtempa.server.services.matches.orders import ORDER_ERRORS, check_order
 from samtempa.server.services.matches.turns import (
     Computed,
     _resolve,
-    clock_rules,
     compute_turn,
     lock_match,
     open_turn,
@@ -55,6 +55,7 @@ __all__ = [
     "BOT",
     "ORDER_ERRORS",
     "Actor",
+    "ClockRules",
     "Computed",
     "Holder",
     "LiveInfo",
@@ -72,6 +73,7 @@ __all__ = [
     "lock_match",
     "open_turn",
     "pending_of",
+    "register_clock",
     "resolve_due_tx",
     "rng_for",
     "seat_json",

@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy.orm import Session
 
+from samtempa.bots.registry import make_bot
 from samtempa.games.registry import get_game
 from samtempa.server.models import Match
 from samtempa.server.services.errors import Refusal
 from samtempa.server.services.live import Connection, LiveHub, Message
+from samtempa.server.services.matches import hot
 from samtempa.server.services.matches.restart import bot_turns_open_tx
 from samtempa.server.services.matches.turns import resolve_due_tx, submit_tx
 from samtempa.server.services.matches.values import (
@@ -83,8 +85,6 @@ class MatchCoordinator:
         self, match_id: str, actor: Actor, player: str, data: Any, turn: int | None = None
     ) -> SubmitOutcome:
         """One player's orders; raises :class:`Refusal` saying why they are refused."""
-        from samtempa.server.services import hot
-
         async with self.lock(match_id):
             now = self.now()
             live = self._live.get(match_id)
@@ -301,7 +301,6 @@ class MatchCoordinator:
 
     async def _play_bot(self, match_id: str, number: int, player: str, level: str) -> None:
         """A built-in bot fills its seat; any failure falls back to the missed-order policy."""
-        from samtempa.bots.registry import make_bot
 
         def load() -> tuple[str, dict[str, Any], int] | None:
             with self.db.read() as session:

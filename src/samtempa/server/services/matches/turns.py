@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from random import Random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
@@ -15,6 +15,7 @@ from samtempa.games.base import Game
 from samtempa.games.registry import get_game
 from samtempa.server.models import Match, PendingOrder, Seat, Turn
 from samtempa.server.services.errors import Refusal
+from samtempa.server.services.matches.clocks import clock_rules
 from samtempa.server.services.matches.orders import check_order
 from samtempa.server.services.matches.values import (
     Actor,
@@ -24,9 +25,6 @@ from samtempa.server.services.matches.values import (
     holders_of,
 )
 from samtempa.server.services.reports import report_to_json
-
-if TYPE_CHECKING:
-    from samtempa.server.services.correspondence import CorrespondenceRules
 
 
 def lock_match(session: Session, match_id: str) -> Match:
@@ -251,12 +249,3 @@ def _resolve(
     if rules is not None:
         rules.turn_resolved(session, match, reveal, now)
     return reveal
-
-
-def clock_rules(match: Match) -> CorrespondenceRules | None:
-    """The hooks of a correspondence clock (issue 8); None for a live clock."""
-    if match.clock.get("kind") != "correspondence":
-        return None
-    from samtempa.server.services.correspondence import RULES
-
-    return RULES

@@ -42,18 +42,15 @@ from sqlalchemy.orm import Session
 from samtempa.games.base import Game
 from samtempa.games.registry import get_game
 from samtempa.server.models import Match, PendingOrder, Seat, Turn
-from samtempa.server.services.matches import (
+from samtempa.server.services.matches.orders import check_order
+from samtempa.server.services.matches.turns import compute_turn, pending_of, rng_for, seats_of
+from samtempa.server.services.matches.values import (
     Actor,
     Holder,
     Reveal,
     SubmitOutcome,
     TurnOpen,
-    check_order,
-    compute_turn,
     holders_of,
-    pending_of,
-    rng_for,
-    seats_of,
 )
 
 
