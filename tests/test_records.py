@@ -20,9 +20,9 @@ from samtempa.records import (
     RecordError,
     new_record,
     record_from_case,
-    replay_main,
     state_digest,
 )
+from samtempa.replay import replay_main
 
 CASES = Path(__file__).parent / "conformance" / "cases"
 SHELL_CASES = sorted((CASES / "what-the-shell").glob("*.json"))

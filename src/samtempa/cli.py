@@ -133,7 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return serve(args.host, args.port, args.database, args.data)
     if args.command == "replay":
-        from samtempa.records import replay_main
+        from samtempa.replay import replay_main
 
         return replay_main(args.record, args.turn)
     if args.command == "render":

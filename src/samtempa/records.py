@@ -15,11 +15,9 @@ the result and some dates. Replaying never re-implements a rule: each turn is
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -34,83 +32,41 @@ from samtempa.games.base import (
     Termination,
 )
 from samtempa.games.registry import GAME_NAMES, get_game, get_spec
+from samtempa.record_parts import (
+    _KEYS,
+    FORMAT,
+    VERSION,
+    Player,
+    RecordError,
+    ReplayedTurn,
+    Turn,
+    _copy,
+    _is_outcome_json,
+    _optional_object,
+    _optional_str,
+    _play,
+    _read_players,
+    _read_turn,
+    _show,
+    now,
+    state_digest,
+)
 
-FORMAT = "samtempa-record"
-VERSION = 1
-
-_KEYS = {
-    "format",
-    "version",
-    "game",
-    "setup",
-    "start",
-    "players",
-    "turns",
-    "result",
-    "created",
-    "finished",
-    "meta",
-}
-_TURN_KEYS = {"orders", "at", "digest"}
-
-
-class RecordError(StateError):
-    """A record that cannot be read or does not replay.
-
-    ``turn`` is the 1-based number of the turn at fault (None: the record as a
-    whole), ``code`` an engine error code (``occupied``…) or one of
-    ``bad-record``, ``bad-start``, ``digest-mismatch``, ``result-mismatch``.
-    """
-
-    def __init__(self, message: str, *, turn: int | None = None, code: str = "bad-record") -> None:
-        super().__init__(f"turn {turn}: {message}" if turn is not None else message)
-        self.turn = turn
-        self.code = code
-        self.detail = message
-
-    def to_json(self) -> JSON:
-        return {"turn": self.turn, "code": self.code, "message": self.detail}
-
-
-@dataclass(frozen=True, slots=True)
-class Player:
-    """A seat (What the Shell: ``black``/``white``; Snake Synapse: the snake id) and who held it."""
-
-    id: PlayerId
-    name: str
-
-    def to_json(self) -> JSON:
-        return {"id": self.id, "name": self.name}
-
-
-@dataclass(slots=True)
-class Turn:
-    """One turn: the orders in conformance notation, when they were resolved, a state digest."""
-
-    orders: Any
-    at: str | None = None
-    digest: str | None = None
-
-    def to_json(self) -> JSON:
-        out: JSON = {"orders": self.orders}
-        if self.at is not None:
-            out["at"] = self.at
-        if self.digest is not None:
-            out["digest"] = self.digest
-        return out
-
-
-@dataclass(frozen=True, slots=True)
-class ReplayedTurn:
-    """One turn of a replay: its number (from 1), the state before it and the engine's step."""
-
-    number: int
-    before: Any
-    step: Step[Any]
-
-    @property
-    def after(self) -> Any:
-        return self.step.state
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "Player",
+    "Record",
+    "RecordError",
+    "ReplayedTurn",
+    "Turn",
+    "new_record",
+    "outcome_to_json",
+    "players_may_end",
+    "record_from_case",
+    "state_digest",
+    "turn_notation",
+]
 
 
 @dataclass(slots=True)
@@ -444,123 +400,3 @@ def players_may_end(game: Game[Any, Any], state: Any, outcome: Outcome) -> bool:
     except OrderError:
         return False
     return False
-
-
-def state_digest(state_json: JSON) -> str:
-    """A short fingerprint of a canonical state (16 hex digits of SHA-256)."""
-    text = json.dumps(state_json, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def now() -> str:
-    """The current time as a record writes it: ISO 8601, UTC, to the second."""
-    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
-
-
-def _play(game: Game[Any, Any], state: Any, orders: Any, n: int) -> Step[Any]:
-    try:
-        return game.play(state, orders)
-    except OrderError as e:
-        raise RecordError(f"{e.code}: {e.message}", turn=n, code=e.code) from e
-    except (StateError, TypeError, ValueError, KeyError, AttributeError) as e:
-        # A structurally wrong turn the engine did not expect (e.g. a list for a string).
-        raise RecordError(f"the orders cannot be played: {e!r}", turn=n) from e
-
-
-def _read_players(raw: Any) -> list[Player]:
-    if not isinstance(raw, list):
-        raise RecordError("'players' must be a list")
-    players = []
-    for i, p in enumerate(raw, 1):
-        if not (
-            isinstance(p, dict)
-            and set(p) == {"id", "name"}
-            and isinstance(p["id"], str)
-            and isinstance(p["name"], str)
-        ):
-            raise RecordError(f"player {i} must be an object with string 'id' and 'name'")
-        players.append(Player(p["id"], p["name"]))
-    ids = [p.id for p in players]
-    if len(set(ids)) != len(ids):
-        raise RecordError("two players share one id")
-    return players
-
-
-def _read_turn(n: int, raw: Any) -> Turn:
-    if not isinstance(raw, dict) or "orders" not in raw:
-        raise RecordError("a turn must be an object with 'orders'", turn=n)
-    unknown = sorted(set(raw) - _TURN_KEYS)
-    if unknown:
-        raise RecordError(f"unknown keys {', '.join(unknown)}", turn=n)
-    for key in ("at", "digest"):
-        if raw.get(key) is not None and not isinstance(raw[key], str):
-            raise RecordError(f"'{key}' must be a string", turn=n)
-    return Turn(raw["orders"], raw.get("at"), raw.get("digest"))
-
-
-def _optional_object(data: JSON, key: str) -> JSON | None:
-    value = data.get(key)
-    if value is not None and not isinstance(value, dict):
-        raise RecordError(f"'{key}' must be an object or null")
-    return value
-
-
-def _optional_str(data: JSON, key: str) -> str | None:
-    value = data.get(key)
-    if value is not None and not isinstance(value, str):
-        raise RecordError(f"'{key}' must be a string or null")
-    return value
-
-
-def _is_outcome_json(value: JSON) -> bool:
-    try:
-        Outcome.from_json(value)
-    except StateError:
-        return False
-    return True
-
-
-def _show(result: JSON | None) -> str:
-    return "no result yet" if result is None else json.dumps(result)
-
-
-def _copy(value: Any) -> Any:
-    """A deep copy of JSON data, so a record never shares lists with its caller."""
-    return json.loads(json.dumps(value)) if value is not None else None
-
-
-# --- `samtempa replay` -------------------------------------------------------------------
-
-
-def replay_main(path: str, turn: int | None = None) -> int:
-    """``samtempa replay RECORD [--turn N]``: check a record, print the final state.
-
-    Exit status 0 with the canonical state (after turn N if asked); 1 when a
-    turn does not replay, with ``{"error": {turn, code, message}, "state"}``
-    (the last good state, so nothing is lost) and the message on standard
-    error; 2 when the file is not a record.
-    """
-    import sys
-
-    try:
-        record = Record.load(path)
-        game = record.engine
-        state = record.initial_state()
-    except RecordError as e:
-        print(f"samtempa replay: {e}", file=sys.stderr)
-        return 2
-    try:
-        if turn is not None:
-            state = record.state_at(turn)
-        else:
-            for replayed in record.replay():
-                state = replayed.after
-            record.check()
-    except RecordError as e:
-        print(f"samtempa replay: {path}: {e}", file=sys.stderr)
-        if e.turn is None:
-            return 2
-        print(json.dumps({"error": e.to_json(), "state": game.to_json(state)}, ensure_ascii=False))
-        return 1
-    print(json.dumps(game.to_json(state), ensure_ascii=False))
-    return 0

@@ -21,8 +21,8 @@ from typing import Any
 from samtempa.bots.base import Bot
 from samtempa.bots.http import Failure, HttpBot, ask
 from samtempa.bots.registry import make_bot
-from samtempa.games.base import JSON, Game, OrderError, Outcome, PlayerId
-from samtempa.games.registry import get_game
+from samtempa.games.base import JSON, Game, OrderError, Outcome, PlayerId, Step
+from samtempa.games.registry import get_game, get_spec
 from samtempa.games.shell.spec import SPEC as SHELL
 from samtempa.games.snake.spec import SPEC as SNAKE
 from samtempa.records import Player, Record, new_record
@@ -235,7 +235,14 @@ def play_game(spec: GameSpec, bots: Mapping[str, Bot] | None = None) -> GameResu
             orders[player] = o
             if failure is not None:
                 failures.append(failure)
-        state = _step(record, game, state, orders, rng, failures, seat_bot)
+        step = _step(record, game, state, orders, rng, failures, seat_bot)
+        state = step.state
+        # Every bot hears each reveal, as on the server (a label playing two seats: once).
+        report = (
+            None if step.report is None else get_spec(spec.game).report_to_json(step.report, state)
+        )
+        for label in dict.fromkeys(seat_bot[p] for p in order):
+            own[label].observe(game, state, report)
     outcome = game.outcome(state)
     # A game cut at the turn limit is a draw among the players still in it.
     outcome_json: JSON = (outcome or Outcome(None, tuple(order))).to_json()
@@ -274,14 +281,14 @@ def _step(
     rng: Random,
     failures: list[Failure],
     seat_bot: Mapping[PlayerId, str],
-) -> Any:
+) -> Step[Any]:
     """Resolve the turn through the record (which keeps it) and the engine. Orders each
     valid alone but rejected together (a check on the whole turn) get the missed-order
     policy too, and the failure is recorded."""
     for _ in range(len(orders) + 1):
         notation = {p: game.orders_to_json(state, p, o) for p, o in orders.items()}
         try:
-            return record.append_orders(notation).state
+            return record.append_orders(notation)
         except OrderError as exc:
             player = exc.player if exc.player in orders else None
             if player is None:

@@ -14,7 +14,12 @@ from samtempa.games.base import Game, PlayerId
 
 
 class Bot(Protocol):
-    """Chooses one player's orders for the next turn."""
+    """Chooses one player's orders for the next turn.
+
+    The server and the arena keep one bot object per seat for a whole match, so a
+    bot may keep what it learned; :meth:`observe` tells it each reveal. Bots
+    subclass this protocol explicitly to inherit the no-op ``observe``.
+    """
 
     name: str
 
@@ -28,8 +33,14 @@ class Bot(Protocol):
         """
         ...
 
+    def observe(self, game: Game[Any, Any], state: Any, report: Any) -> None:
+        """A turn was revealed: ``state`` is the engine state after it, ``report``
+        the turn's report in its JSON form. Called once per reveal, before the next
+        ``choose``; by default a bot ignores it."""
+        return
 
-class RandomBot:
+
+class RandomBot(Bot):
     """Uniformly random legal orders: the game's own ``random_orders``."""
 
     name = "random"

@@ -60,7 +60,7 @@ class Failure:
         }
 
 
-class HttpBot:
+class HttpBot(Bot):
     """A bot behind the HTTP bot protocol.
 
     One instance talks to one server; ``match`` names the match in every call.

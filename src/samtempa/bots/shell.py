@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
+from samtempa.bots.base import Bot
 from samtempa.games.base import Game, PlayerId
 from samtempa.games.shell import _fast
 from samtempa.games.shell import fast as shell_fast
@@ -79,7 +80,7 @@ def evaluate(state: ShellState, player: PlayerId) -> float:
     return lines + TURTLE_WEIGHT * (own.bit_count() - opp.bit_count())
 
 
-class ShellMediumBot:
+class ShellMediumBot(Bot):
     """A one-turn tactical heuristic: complete a five, else block one, else the pick
     whose resulting position :func:`evaluate` likes best (captures, lines, blocks).
 
@@ -154,7 +155,7 @@ class SearchSettings:
     max_matrix_rounds: int = 10**9
 
 
-class ShellSearchBot:
+class ShellSearchBot(Bot):
     """Simultaneous-move Monte Carlo search on the fast path, time-bounded.
 
     Phase 1 (all bots of this class): decoupled UCT at the root (Lanctot et al.

@@ -24,6 +24,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+from samtempa.bots.base import Bot
 from samtempa.games.base import Game, PlayerId
 from samtempa.games.snake.board import Board
 from samtempa.games.snake.orders import Order, Shot, Trap
@@ -167,7 +168,7 @@ def safe_order(
     return order
 
 
-class SnakeSafeBot:
+class SnakeSafeBot(Bot):
     """Random-safe Snake Synapse orders (the "easy" level)."""
 
     name = "snake-safe"

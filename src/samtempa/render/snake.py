@@ -12,118 +12,91 @@ Every cell, snake part and mark carries ``data-…`` attributes and a
 
 from __future__ import annotations
 
-import json
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from itertools import pairwise
 from typing import Any
 
 from samtempa.grid import COLUMNS, Cell, cell_name, cell_range, parse_cell
 from samtempa.render import palette as pal
+from samtempa.render.snake_layout import (
+    _STEPS,
+    CHARGE_WORDS,
+    DIED,
+    FLOOR_GAP,
+    FONT,
+    LINE,
+    MARGIN_LEFT,
+    MARGIN_RIGHT,
+    PENDING,
+    QUEUED,
+    RACE_SYMBOLS,
+    TOP,
+    WIDTH,
+    WRAP,
+    Layout,
+    _change_ops,
+    layout_of,
+    terrain_data,
+)
+from samtempa.render.snake_legend import (
+    _KEY_TEXT,
+    _describe_op,
+    _key,
+    _key_items,
+    _key_rows,
+    _key_width,
+    _legend_lines,
+    _snake_legend,
+    _snake_line,
+)
 from samtempa.render.svgdoc import Svg, wrap_text
 
-#: The race symbols of the rule book (``seeds/snake-synapse.fr.txt``).
-RACE_SYMBOLS = {
-    "breaker": "||",
-    "dasher": "≈",
-    "trapper": "[X]",
-    "digger": "[↑]",
-    "ghost": "O",
-    "shooter": "00",
-}
-CHARGE_WORDS = {"shooter": "shots"}
-
-WIDTH = 600
-MARGIN_LEFT = 40
-MARGIN_RIGHT = 22
-FLOOR_GAP = 44
-TOP = 84
-LINE = 19
-FONT = 13
-PENDING = pal.VERMILLION
-QUEUED = pal.REDDISH_PURPLE
-WRAP = pal.BLUE
-DIED = pal.VERMILLION
-
-_STEPS = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0)}
-
-
-@cache
-def terrain_data(terrain_id: str) -> Mapping[str, Any] | None:
-    """The terrain's data file (SS-1.6), or None if the package has no such terrain."""
-    path = resources.files("samtempa.games") / "snake" / "terrains" / f"{terrain_id}.json"
-    try:
-        data: Mapping[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    except (FileNotFoundError, ValueError):
-        return None
-    return data
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Where each cell is: cell size, the left edge of each floor, the top of the grids.
-
-    ``top`` is the top of floor 1's grid; ``stacked`` puts the floors one under the
-    other (the live board on a narrow screen) instead of side by side.
-    """
-
-    width: int
-    height: int
-    floors: int
-    cell: float
-    top: float = TOP
-    stacked: bool = False
-
-    def floor_left(self, floor: int) -> float:
-        if self.stacked:
-            return MARGIN_LEFT
-        return MARGIN_LEFT + floor * (self.width * self.cell + FLOOR_GAP)
-
-    def floor_top(self, floor: int) -> float:
-        if not self.stacked:
-            return self.top
-        return self.top + floor * (self.height * self.cell + FLOOR_GAP + 10)
-
-    @property
-    def picture_width(self) -> float:
-        return max(WIDTH, self.grids_right + MARGIN_RIGHT)
-
-    @property
-    def grids_right(self) -> float:
-        """The right edge of the rightmost grid."""
-        return self.floor_left(0 if self.stacked else self.floors - 1) + self.width * self.cell
-
-    @property
-    def grid_bottom(self) -> float:
-        return self.floor_top(self.floors - 1) + self.height * self.cell
-
-    def corner(self, cell: Cell) -> tuple[float, float]:
-        return (
-            self.floor_left(cell.floor) + cell.col * self.cell,
-            self.floor_top(cell.floor) + cell.row * self.cell,
-        )
-
-    def centre(self, cell: Cell | str) -> tuple[float, float]:
-        """The centre of a cell in SVG units (tests sample PNG pixels there)."""
-        c = parse_cell(cell) if isinstance(cell, str) else cell
-        if c is None:
-            raise ValueError(f"not a cell name: {cell!r}")
-        x, y = self.corner(c)
-        return x + self.cell / 2, y + self.cell / 2
-
-
-def layout_of(state: Mapping[str, Any], *, top: float = TOP, stacked: bool = False) -> Layout:
-    grid = state["grid"]
-    floors, height, width = len(grid), len(grid[0]), len(grid[0][0])
-    across = 1 if stacked else floors
-    room = WIDTH - MARGIN_LEFT - MARGIN_RIGHT - (across - 1) * FLOOR_GAP
-    cell = max(30.0, min(44.0, room / (across * width)))
-    return Layout(width, height, floors, float(int(cell)), top, stacked)
-
+# The geometry and legend moved out; their names stay importable from here.
+__all__ = [
+    "CHARGE_WORDS",
+    "DIED",
+    "FLOOR_GAP",
+    "FLOOR_LABELS",
+    "FONT",
+    "LINE",
+    "MARGIN_LEFT",
+    "MARGIN_RIGHT",
+    "PENDING",
+    "QUEUED",
+    "RACE_SYMBOLS",
+    "TOP",
+    "WIDTH",
+    "WRAP",
+    "_KEY_TEXT",
+    "_STEPS",
+    "Layout",
+    "_caption",
+    "_cell",
+    "_change_ops",
+    "_describe_op",
+    "_head",
+    "_is_ghost",
+    "_key",
+    "_key_items",
+    "_key_rows",
+    "_key_width",
+    "_legend_lines",
+    "_neighbour_side",
+    "_patterns",
+    "_portals",
+    "_queued",
+    "_snake",
+    "_snake_legend",
+    "_snake_line",
+    "_terrain",
+    "_trap",
+    "_wraps",
+    "layout_of",
+    "state_svg",
+    "terrain_data",
+]
 
 # --- the picture ---------------------------------------------------------------------
 
@@ -291,15 +264,6 @@ def _wraps(svg: Svg, g: ET.Element, lay: Layout, state: Mapping[str, Any], floor
                fill=WRAP)  # fmt: skip
 
 
-def _change_ops(terrain: Mapping[str, Any] | None, deaths: int) -> list[Mapping[str, Any]]:
-    if terrain is None:
-        return []
-    for change in terrain.get("changes", []):
-        if change.get("deaths") == deaths:
-            return list(change.get("ops", []))
-    return []
-
-
 def _queued(
     svg: Svg, lay: Layout, state: Mapping[str, Any], terrain: Mapping[str, Any] | None
 ) -> None:
@@ -460,182 +424,3 @@ def _head(
     ):
         svg.el(g, "circle", cx=x, cy=y, r=c * 0.5, fill="none", stroke=DIED, stroke_width=4,
                class_="mark died", data_cell=cell_name(cell))  # fmt: skip
-
-
-# --- legend ----------------------------------------------------------------------------
-
-
-def _snake_legend(svg: Svg, snakes: Sequence[Mapping[str, Any]], colours: Sequence[str],
-                  top: float) -> None:  # fmt: skip
-    g = svg.group(class_="snake-legend")
-    for i, snake in enumerate(snakes):
-        y = top + i * LINE
-        colour = colours[i] if snake["alive"] else pal.darken(colours[i], 0.6)
-        eg = svg.group(g, class_="legend-snake", data_id=snake["id"])
-        svg.el(eg, "circle", cx=24, cy=y, r=8.5, fill=colour, stroke="#000000", stroke_width=1.5)
-        svg.text(eg, 24, y, str(i + 1), 10, weight="bold", fill=pal.text_on(colour))
-        svg.text(eg, 40, y, _snake_line(snake), FONT, anchor="start", class_="legend")
-
-
-def _snake_line(snake: Mapping[str, Any]) -> str:
-    race = str(snake["race"])
-    parts = [f"{snake['id']} · {race} {RACE_SYMBOLS.get(race, '')}"]
-    if snake["removed"]:
-        return parts[0] + " · removed (missed the deadline)"
-    if not snake["alive"] and not snake["body"]:
-        parts.append("corpse cleared")
-    growth = int(snake["pending_growth"])
-    if snake["body"]:
-        parts.append(f"length {snake['length']}" + (f" (+{growth})" if growth else ""))
-    parts.append(f"{CHARGE_WORDS.get(race, 'charges')} {snake['charges']}")
-    if snake["alive"]:
-        if int(snake["ghost_turns_left"]):
-            parts.append(f"ghost {snake['ghost_turns_left']}")
-        if snake["digging"]:
-            parts.append("digging")
-        if snake["portal_links"]:
-            parts.append("in a portal")
-    else:
-        death = snake.get("death") or {}
-        by = f" by {death['by']}" if death.get("by") else ""
-        parts.append(
-            f"dead #{death.get('number', '?')} ({death.get('cause', '?')}{by}, "
-            f"turn {death.get('turn', '?')} frame {death.get('frame', '?')})"
-        )
-    return " · ".join(parts)
-
-
-def _describe_op(op: Mapping[str, Any]) -> str:
-    kind = op.get("op")
-    cells = " ".join(op.get("cells", []))
-    if kind == "remove":
-        return f"walls on {cells} ({'diggable #' if op.get('diggable') else 'undiggable X'})"
-    if kind == "restore":
-        return f"{cells} open again"
-    if kind == "set-diggable":
-        return f"{cells} become {'diggable' if op.get('diggable') else 'undiggable'}"
-    if kind == "wrap":
-        rows = ",".join(str(r) for r in op.get("rows", [])) or "none"
-        cols = ",".join(op.get("columns", [])) or "none"
-        return f"wrap rows {rows}, columns {cols}"
-    if kind == "clear-corpses":
-        return f"corpses on or next to {cells} cleared"
-    if kind == "clear-corpses-except-last":
-        return f"all corpses but the last {op.get('keep')} cleared"
-    if kind == "path-length":
-        return f"paths of {op.get('value')} steps"
-    if kind == "grant-shot":
-        return f"one more shot for each shooter (up to {op.get('max')})"
-    return str(kind)
-
-
-def _legend_lines(state: Mapping[str, Any], terrain: Mapping[str, Any] | None) -> list[str]:
-    wrap = state["wrap"]
-    wraps = []
-    if wrap["rows"]:
-        wraps.append("rows " + ",".join(str(r) for r in wrap["rows"]))
-    if wrap["columns"]:
-        wraps.append("columns " + ",".join(wrap["columns"]))
-    lines = [
-        f"Deaths {state['deaths']} · turns without death {state['turns_without_death']} · "
-        f"path length {state['path_length']}" + (f" · wrap: {'; '.join(wraps)}" if wraps else "")
-    ]
-    for deaths in state["queued_changes"]:
-        ops = "; ".join(_describe_op(op) for op in _change_ops(terrain, int(deaths)))
-        lines.append(f"Queued change (death {deaths}): {ops}.")
-    if terrain is not None:
-        upcoming = sorted(
-            int(ch["deaths"])
-            for ch in terrain.get("changes", [])
-            if int(ch["deaths"]) > int(state["deaths"])
-        )
-        if upcoming:
-            ops = "; ".join(_describe_op(op) for op in _change_ops(terrain, upcoming[0]))
-            lines.append(f"Next change at {upcoming[0]} deaths: {ops}.")
-    return lines
-
-
-def _key_items(state: Mapping[str, Any], terrain: Mapping[str, Any] | None) -> list[str]:
-    chars = {ch for rows in state["grid"] for line in rows for ch in line}
-    items = [name for ch, name in (("#", "#"), ("X", "X"), ("T", "T"), ("H", "H")) if ch in chars]
-    if state["pending_deletions"]:
-        items.append("pending")
-    if any(op.get("op") == "remove" for d in state["queued_changes"]
-           for op in _change_ops(terrain, int(d))):  # fmt: skip
-        items.append("queued")
-    if state["portals"]:
-        items.append("portal")
-    if any(not s["alive"] and s["body"] for s in state["snakes"]):
-        items.append("corpse")
-    return items
-
-
-_KEY_TEXT = {
-    "#": "diggable wall",
-    "X": "undiggable wall",
-    "T": "trap",
-    "H": "ladder",
-    "pending": "wall to come",
-    "queued": "queued change",
-    "portal": "portal (owner's colour)",
-    "corpse": "corpse",
-}
-
-
-def _key_width(item: str) -> float:
-    return 14 + 5 + 7 * len(_KEY_TEXT[item]) + 14
-
-
-def _key_rows(items: list[str], width: float) -> list[list[str]]:
-    """The key's items in rows that fit the picture's width."""
-    rows: list[list[str]] = []
-    x = width
-    for item in items:
-        if x + _key_width(item) > width - 8:
-            rows.append([])
-            x = 16.0
-        rows[-1].append(item)
-        x += _key_width(item)
-    return rows
-
-
-def _key(svg: Svg, y: float, items: list[str]) -> None:
-    g = svg.group(class_="key")
-    x = 16.0
-    s = 14.0
-    for item in items:
-        top = y - s / 2
-        if item == "#":
-            svg.el(g, "rect", x=x, y=top, width=s, height=s, fill="url(#diggable)")
-            text = "diggable wall"
-        elif item == "X":
-            svg.el(g, "rect", x=x, y=top, width=s, height=s, fill=pal.WALL_UNDIGGABLE)
-            text = "undiggable wall"
-        elif item == "T":
-            svg.el(g, "rect", x=x, y=top, width=s, height=s, fill=pal.TRAP, stroke=pal.INK)
-            svg.el(g, "line", x1=x + 3, y1=top + 3, x2=x + s - 3, y2=top + s - 3, stroke=pal.INK,
-                   stroke_width=2)  # fmt: skip
-            text = "trap"
-        elif item == "H":
-            for dx in (4, 10):
-                svg.el(g, "line", x1=x + dx, y1=top, x2=x + dx, y2=top + s, stroke=pal.LADDER,
-                       stroke_width=2)  # fmt: skip
-            svg.el(g, "line", x1=x + 4, y1=y, x2=x + 10, y2=y, stroke=pal.LADDER, stroke_width=2)
-            text = "ladder"
-        elif item == "pending":
-            svg.el(g, "rect", x=x, y=top, width=s, height=s, fill="none", stroke=PENDING,
-                   stroke_width=2.5, stroke_dasharray="4 2")  # fmt: skip
-            text = "wall to come"
-        elif item == "queued":
-            svg.el(g, "rect", x=x, y=top, width=s, height=s, fill="none", stroke=QUEUED,
-                   stroke_width=2.5, stroke_dasharray="2 2")  # fmt: skip
-            text = "queued change"
-        elif item == "portal":
-            svg.el(g, "ellipse", cx=x + 3, cy=y, rx=3, ry=7, fill="#7F7F7F", stroke=pal.INK)
-            text = "portal (owner's colour)"
-        else:
-            svg.el(g, "rect", x=x, y=top, width=s, height=s, rx=3,
-                   fill=pal.darken(pal.VERMILLION, 0.6), stroke="#000000")  # fmt: skip
-            text = "corpse"
-        svg.text(g, x + s + 5, y, text, 12, anchor="start")
-        x += _key_width(item)

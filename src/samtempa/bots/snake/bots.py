@@ -7,6 +7,7 @@ import time
 from random import Random
 from typing import Any
 
+from samtempa.bots.base import Bot
 from samtempa.bots.snake.model import Model, plan_order
 from samtempa.bots.snake.powers import defensive_orders, power_orders, valid
 from samtempa.bots.snake.scenarios import (
@@ -47,7 +48,7 @@ from samtempa.games.snake.orders import Order
 from samtempa.games.snake.state import State
 
 
-class SnakeMediumBot:
+class SnakeMediumBot(Bot):
     """Space and survival against random snakes: the other snakes are expected to move
     as the random-safe bot does. Its orders are sampled; the model's paths with
     the most room are pre-screened by the expected collisions with the sampled heads,
@@ -107,7 +108,7 @@ class SnakeMediumBot:
         return candidates[best]
 
 
-class SnakeHardBot:
+class SnakeHardBot(Bot):
     """Samples the other snakes' plausible orders and plays its candidates through the engine.
 
     Each other snake is expected either to move as a careful snake would (one

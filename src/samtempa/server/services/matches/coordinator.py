@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy.orm import Session
 
+from samtempa.bots.base import Bot
 from samtempa.bots.registry import make_bot
 from samtempa.games.registry import get_game
 from samtempa.server.models import Match
@@ -69,6 +70,10 @@ class MatchCoordinator:
         self._bots = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bots")
         self._tasks: set[asyncio.Task[Any]] = set()
         self._live: dict[str, Any] = {}  # match id -> hot.LiveMatch (the fast path)
+        # One bot object per (match, seat, level) for the match's life, so a bot keeps what
+        # it learned (issue 18); built on its first turn, again after a restart.
+        self._seat_bots: dict[tuple[str, str, str], Bot] = {}
+        self.bot_factory: Callable[[str, str], Bot] = make_bot
         # Game controls' hooks (services/controls.py): a check run at a deadline inside its
         # transaction (True: it ended the match, nothing to resolve), and a call when a
         # match finished by its rules.
@@ -163,6 +168,29 @@ class MatchCoordinator:
         """Drop the in-memory copy of a match changed elsewhere (lobby, deadline, game master)."""
         self._live.pop(match_id, None)
 
+    def drop_bots(self, match_id: str) -> None:
+        """Forget a finished match's bot objects."""
+        for key in [k for k in self._seat_bots if k[0] == match_id]:
+            del self._seat_bots[key]
+
+    def seat_bot(self, match_id: str, game_name: str, player: str, level: str) -> Bot:
+        """The bot playing ``player`` in this match, the same object every turn."""
+        key = (match_id, player, level)
+        bot = self._seat_bots.get(key)
+        if bot is None:
+            bot = self._seat_bots[key] = self.bot_factory(game_name, level)
+        return bot
+
+    def _observe(self, reveal: Reveal, game: Any, state: Any) -> None:
+        """Tell each of the match's bots the reveal, before any of them plays again."""
+        for (match_id, player, level), bot in list(self._seat_bots.items()):
+            if match_id != reveal.match_id:
+                continue
+            try:
+                bot.observe(game, state, reveal.report)
+            except Exception:
+                log.exception("bot %s failed to observe match %s as %s", level, match_id, player)
+
     async def resolve_due(self, match_id: str) -> Reveal | None:
         """Called by the deadline scheduler; resolves at most once per deadline."""
         async with self.lock(match_id):
@@ -183,6 +211,7 @@ class MatchCoordinator:
             if reveal is not None:
                 self._after_reveal(reveal)
         if ended:
+            self.drop_bots(match_id)
             self.publish_snapshot(match_id)
         return reveal
 
@@ -267,6 +296,7 @@ class MatchCoordinator:
         state = reveal.engine_state
         if state is None:
             state = game.from_json(reveal.state)
+        self._observe(reveal, game, state)
         frame_states = [game.from_json(f) for f in reveal.frames]
         deadline = reveal.next_turn.deadline if reveal.next_turn else None
         views: dict[str | None, Message] = {}
@@ -296,6 +326,7 @@ class MatchCoordinator:
             self.turn_opened(reveal.next_turn)
         else:
             self._locks.pop(reveal.match_id, None)
+            self.drop_bots(reveal.match_id)
             if self.on_finished is not None:
                 self.on_finished(reveal.match_id)
 
@@ -318,7 +349,7 @@ class MatchCoordinator:
         def think() -> Any:
             game = get_game(game_name)
             state = game.from_json(state_json)
-            bot = make_bot(game_name, level)
+            bot = self.seat_bot(match_id, game_name, player, level)
             return bot.choose(game, state, player, budget, Random(f"{seed}/{number}/{player}/bot"))
 
         loop = asyncio.get_running_loop()
