@@ -2,7 +2,11 @@
 
 - ``samtempa.games.shell._fast`` (Cython): What the Shell's fast path for bots,
   learning and benchmarks, a separate implementation checked move for move
-  against the plain engine (tests/games/shell/test_fast.py); and
+  against the plain engine (tests/games/shell/test_fast.py); its ``.pxd``
+  shares the board, the generator and ``resolve`` with ``samtempa.bots.shell._search``
+  and ``_matrix``, the bots' search, and ``_exact`` (with ``_solve``), the exact
+  simultaneous search, which cimport them (never a copy); ``_solve.pxd`` in
+  turn gives ``_matrix`` the one regret matching+; and
   ``samtempa.games.snake._fast``, Snake Synapse's, checked game for game
   (tests/games/snake/test_fast.py); ``samtempa.bots.snake._walk``, the Snake
   bots' walk search (an evaluation, not a rule).
@@ -74,6 +78,26 @@ setup(
                     extra_compile_args=["-O2"],
                 ),
                 Extension(
+                    "samtempa.bots.shell._search",
+                    ["src/samtempa/bots/shell/_search.pyx"],
+                    extra_compile_args=["-O2"],
+                ),
+                Extension(
+                    "samtempa.bots.shell._matrix",
+                    ["src/samtempa/bots/shell/_matrix.pyx"],
+                    extra_compile_args=["-O2"],
+                ),
+                Extension(
+                    "samtempa.bots.shell._solve",
+                    ["src/samtempa/bots/shell/_solve.pyx"],
+                    extra_compile_args=["-O2"],
+                ),
+                Extension(
+                    "samtempa.bots.shell._exact",
+                    ["src/samtempa/bots/shell/_exact.pyx"],
+                    extra_compile_args=["-O2"],
+                ),
+                Extension(
                     "samtempa.games.snake._fast",
                     ["src/samtempa/games/snake/_fast.pyx"],
                     extra_compile_args=["-O2"],
@@ -92,6 +116,8 @@ setup(
                 ),
             ],
             language_level=3,
+            # the bots cimport the fast rules (games/shell/_fast.pxd) by package name
+            include_path=["src"],
         ),
         *mypyc_extensions(),
     ]

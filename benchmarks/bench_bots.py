@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/bench_bots.py [MOVE_MS] [DECISIONS]
 
-The same as ``samtempa bench bots`` (:mod:`samtempa.bots.bench`): positions from
+The same as ``samtempa bench bots`` (:mod:`samtempa.bench.bots`): positions from
 seeded games, each bot given ``MOVE_MS`` per decision (default 250, the ladder's).
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 
-from samtempa.bots.bench import main
+from samtempa.bench.bots import main
 
 if __name__ == "__main__":
     move_ms = float(sys.argv[1]) if len(sys.argv) > 1 else 250.0

@@ -28,7 +28,7 @@ from random import Random
 
 import numpy as np
 
-from samtempa.bench import shell_random_games
+from samtempa.bench.shell import shell_random_games
 from samtempa.envs.shell import ShellParallelEnv
 from samtempa.envs.vector import ShellVectorEnv
 from samtempa.games.shell import fast

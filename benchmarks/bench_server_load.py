@@ -10,6 +10,15 @@ Printed: move-to-reveal latency (from the turn's last order sent to the reveal
 received, measured for both players of every turn) p50/p99/max, turns
 played, and errors (refusals, disconnections, reveals that never came).
 Not a test: a figure-printing run (``python benchmarks/bench_server_load.py``).
+
+Past one process (issue 21): ``--database postgresql://…`` and ``--redis
+redis://…`` run the server on them (the database must be empty), ``--workers
+N`` as N processes; ``--bot-games K`` makes K of the games against a built-in
+bot (``--bot-level``, ``--bot-budget`` seconds per move) and prints the
+latencies of the human games and of the bot games (from the human's order)
+separately. ``--bot-shards K`` (with ``--redis``) starts K ``samtempa bots work``
+processes and has the server send its bots' thinking there (at nice +10, as
+the in-server pool of ``--bot-workers`` runs).
 """
 
 from __future__ import annotations
@@ -39,7 +48,8 @@ COLS = "ABCDEFGHI"
 
 @dataclass
 class Stats:
-    latencies: list[float] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)  # human games
+    bot_latencies: list[float] = field(default_factory=list)  # games against a bot
     turns: int = 0
     games_finished: int = 0
     server_cpu: float = 0.0  # cores used by the server while the games played
@@ -68,7 +78,7 @@ def _jar(token: str) -> httpx.Cookies:
     return jar
 
 
-def make_accounts(data_dir: str, n: int) -> list[tuple[str, str, str]]:
+def make_accounts(data_dir: str, n: int, database: str = "") -> list[tuple[str, str, str]]:
     """(login, session token, CSRF token) for ``n`` accounts written straight into the database.
 
     Signing up through the pages costs an argon2 hash each (on purpose); the
@@ -81,7 +91,7 @@ def make_accounts(data_dir: str, n: int) -> list[tuple[str, str, str]]:
     from samtempa.server.services import accounts
     from samtempa.server.services.matches import utcnow
 
-    db = Database(Settings(data_dir=Path(data_dir)).sqlalchemy_url())
+    db = Database(Settings(data_dir=Path(data_dir), database_url=database).sqlalchemy_url())
     db.migrate()
     hashed = hash_password("load-test-password")
     out = []
@@ -96,16 +106,19 @@ def make_accounts(data_dir: str, n: int) -> list[tuple[str, str, str]]:
     return out
 
 
-async def create_game(a: Player, b: Player, clock: int) -> str:
+async def create_game(a: Player, b: Player | str, clock: int) -> str:
+    """A game of ``a`` against ``b``: another account, or a bot level (``bot:hard``)."""
+    seats = ["me", b if isinstance(b, str) else "open"]
     r = await a.http.post(
         "/api/matches",
-        json={"game": "what-the-shell", "seats": ["me", "open"], "clock_s": clock, "public": True},
+        json={"game": "what-the-shell", "seats": seats, "clock_s": clock, "public": True},
         headers={"x-csrf-token": a.csrf},
     )
     r.raise_for_status()
     match: str = r.json()["match"]
-    r = await b.http.post(f"/api/matches/{match}/join", headers={"x-csrf-token": b.csrf})
-    r.raise_for_status()
+    if not isinstance(b, str):
+        r = await b.http.post(f"/api/matches/{match}/join", headers={"x-csrf-token": b.csrf})
+        r.raise_for_status()
     return match
 
 
@@ -116,16 +129,17 @@ def empty_cells(view: dict[str, Any]) -> list[str]:
 class Game:
     """One game's two clients and the shared timing of each turn."""
 
-    def __init__(self, players: tuple[Player, Player], match: str, stats: Stats) -> None:
-        self.players = players
+    def __init__(self, players: tuple[Player, ...], match: str, stats: Stats) -> None:
+        self.players = players  # one: a game against a bot
         self.match = match
         self.stats = stats
         self.sent: dict[int, list[float]] = {}
+        self.latencies = stats.latencies if len(players) == 2 else stats.bot_latencies
 
     async def play(self, ws_base: str, think: tuple[float, float], until: float) -> None:
         while time.monotonic() < until:
             results = await asyncio.gather(
-                *(self._client(i, ws_base, think, until) for i in range(2)),
+                *(self._client(i, ws_base, think, until) for i in range(len(self.players))),
                 return_exceptions=True,
             )
             for res in results:
@@ -194,7 +208,7 @@ class Game:
                     if m["type"] == "reveal":
                         break
                 now = time.monotonic()
-                self.stats.latencies.append(now - max(self.sent[turn]))
+                self.latencies.append(now - max(self.sent[turn]))
                 if index == 0:
                     self.stats.turns += 1
                 view = m["view"]
@@ -216,16 +230,23 @@ async def run(args: argparse.Namespace, base: str) -> Stats:
         )
         for login, token, csrf in args.accounts
     ]
+    humans = args.games - args.bot_games
+    pairs: list[tuple[Player, ...]] = [(players[2 * i], players[2 * i + 1]) for i in range(humans)]
+    pairs += [(players[2 * humans + i],) for i in range(args.bot_games)]
     matches = await asyncio.gather(
-        *(create_game(players[2 * i], players[2 * i + 1], args.clock) for i in range(args.games))
+        *(
+            create_game(pair[0], pair[1] if len(pair) == 2 else f"bot:{args.bot_level}", args.clock)
+            for pair in pairs
+        )
     )
-    print(f"setup: {2 * args.games} accounts, {args.games} games in {time.monotonic() - t0:.1f} s")
+    print(
+        f"setup: {len(players)} accounts, {args.games} games ({args.bot_games} against "
+        f"bot:{args.bot_level}) in {time.monotonic() - t0:.1f} s"
+    )
     ws_base = base.replace("http://", "ws://")
     until = time.monotonic() + args.seconds
     cpu0 = _cpu_seconds(args.server_pid), time.process_time()
-    games = [
-        Game((players[2 * i], players[2 * i + 1]), matches[i], stats) for i in range(args.games)
-    ]
+    games = [Game(pair, match, stats) for pair, match in zip(pairs, matches, strict=True)]
     await asyncio.gather(*(g.play(ws_base, (args.think_min, args.think_max), until) for g in games))
     stats.server_cpu = (_cpu_seconds(args.server_pid) - cpu0[0]) / args.seconds
     stats.client_cpu = (time.process_time() - cpu0[1]) / args.seconds
@@ -235,9 +256,14 @@ async def run(args: argparse.Namespace, base: str) -> Stats:
 
 
 def _cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process (Linux ``/proc``)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system CPU time of a process and its children (``--workers``; Linux ``/proc``)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return 0.0
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return own + sum(_cpu_seconds(int(child)) for child in children)
 
 
 def main() -> int:
@@ -250,14 +276,41 @@ def main() -> int:
         "--clock", type=int, default=600, help="seconds per turn (no deadline fires by default)"
     )
     parser.add_argument("--profile", default="", help="write the server's cProfile stats here")
+    parser.add_argument("--workers", type=int, default=1, help="server processes (--workers)")
+    parser.add_argument("--database", default="", help="an empty database (default: SQLite)")
+    parser.add_argument("--redis", default="", help="Redis URL (needed with --workers > 1)")
+    parser.add_argument("--bot-games", type=int, default=0, help="games against a built-in bot")
+    parser.add_argument("--bot-level", default="hard")
+    parser.add_argument("--bot-budget", type=float, default=0.25, help="a bot's seconds per move")
+    parser.add_argument("--bot-workers", type=int, default=0, help="SAMTEMPA_BOT_WORKERS")
+    parser.add_argument("--bot-shards", type=int, default=0, help="`samtempa bots work` processes")
     args = parser.parse_args()
+    if not 0 <= args.bot_games <= args.games:
+        parser.error("--bot-games is a share of --games")
+    if args.bot_shards and not args.redis:
+        parser.error("--bot-shards needs --redis")
 
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as data:
-        args.accounts = make_accounts(data, 2 * args.games)
+        humans = args.games - args.bot_games
+        args.accounts = make_accounts(data, 2 * humans + args.bot_games, args.database)
         log = Path(data) / "server.log"
-        env = dict(os.environ)
+        env = {
+            **os.environ,
+            "SAMTEMPA_BOT_BUDGET_S": str(args.bot_budget),
+            "SAMTEMPA_BOT_WORKERS": str(args.bot_workers),
+            "SAMTEMPA_BOT_SHARDS": str(args.bot_shards),
+        }
+        work = ["nice", "-n", "10", sys.executable, "-m", "samtempa.cli", "bots", "work"]
+        bot_workers = [
+            subprocess.Popen(
+                [*work, "--redis", args.redis, "--shard", str(k), "--shards", str(args.bot_shards)],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            for k in range(args.bot_shards)
+        ]
         with log.open("w") as out:
             server = subprocess.Popen(
                 [
@@ -270,6 +323,10 @@ def main() -> int:
                     str(port),
                     "--data",
                     data,
+                    *(["--database", args.database] if args.database else []),
+                    *(["--redis", args.redis] if args.redis else []),
+                    "--workers",
+                    str(args.workers),
                 ],
                 stdout=out,
                 stderr=subprocess.STDOUT,
@@ -298,22 +355,33 @@ def main() -> int:
         finally:
             server.send_signal(signal.SIGINT)  # a clean stop, so a profile gets written
             server.wait(timeout=60)
-        errors_in_log = log.read_text().count("Traceback")
-    lat = stats.latencies
+            for worker in bot_workers:
+                worker.terminate()
+                worker.wait(timeout=60)
+        server_log = log.read_text()
+        errors_in_log = server_log.count("Traceback")
+        first_error = server_log[server_log.find("Traceback") :][:1500] if errors_in_log else ""
+    lat = stats.latencies + stats.bot_latencies
+    where = args.database.split("://")[0] if args.database else "sqlite"
     print(
-        f"{args.games} concurrent games, {args.seconds:.0f} s, "
-        f"think {args.think_min}-{args.think_max} s"
+        f"{args.games} concurrent games ({args.bot_games} against bot:{args.bot_level} at "
+        f"{1000 * args.bot_budget:.0f} ms), {args.seconds:.0f} s, think "
+        f"{args.think_min}-{args.think_max} s; {where}, {args.workers} process(es)"
+        + (", redis" if args.redis else "")
+        + (f", bots in {args.bot_workers} worker process(es)" if args.bot_workers else "")
+        + (f", bots in {args.bot_shards} `bots work` process(es)" if args.bot_shards else "")
     )
     print(
         f"turns resolved: {stats.turns} ({stats.turns / args.seconds:.0f}/s), "
         f"games finished: {stats.games_finished}"
     )
-    if lat:
-        print(
-            f"move-to-reveal latency: p50 {1000 * statistics.median(lat):.1f} ms, "
-            f"p99 {1000 * percentile(lat, 99):.1f} ms, max {1000 * max(lat):.1f} ms "
-            f"({len(lat)} samples)"
-        )
+    for name, values in (("human games", stats.latencies), ("bot games", stats.bot_latencies)):
+        if values:
+            print(
+                f"move-to-reveal latency, {name}: p50 {1000 * statistics.median(values):.1f} ms, "
+                f"p99 {1000 * percentile(values, 99):.1f} ms, max {1000 * max(values):.1f} ms "
+                f"({len(values)} samples)"
+            )
     print(
         f"CPU: server {stats.server_cpu:.2f} cores, clients {stats.client_cpu:.2f} cores; "
         f"load average at the end {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
@@ -321,6 +389,8 @@ def main() -> int:
     print(f"errors: {len(stats.errors)} (server tracebacks: {errors_in_log})")
     for e in stats.errors[:10]:
         print("  ", e)
+    if first_error:
+        print("first server traceback:\n" + first_error)
     return 0 if not stats.errors and lat else 1
 
 

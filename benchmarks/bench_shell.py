@@ -12,7 +12,7 @@ import sys
 import time
 from random import Random
 
-from samtempa.bench import C_REFERENCE_GAMES_PER_SECOND, shell_random_games
+from samtempa.bench.shell import C_REFERENCE_GAMES_PER_SECOND, shell_random_games
 from samtempa.games.shell import fast
 
 

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from samtempa import bench_snake
+from samtempa.bench import snake as bench_snake
 from samtempa.games.base import OrderError
 from samtempa.games.snake import SnakeSynapse, State, frame, orders, turn
 from samtempa.games.snake.board import Board

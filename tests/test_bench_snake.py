@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from samtempa import bench_snake
+from samtempa.bench import snake as bench_snake
 from samtempa.cli import main
 
 CASES = Path(__file__).parent / "conformance" / "cases"

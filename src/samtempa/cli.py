@@ -1,4 +1,6 @@
-"""The ``samtempa`` command. Each subcommand imports its module only when it runs.
+"""The ``samtempa`` command. A subcommand whose module costs imports the others don't need
+(the server, the pictures, the terminal…) imports it only when it runs, so ``--help`` and
+the light commands stay fast; the light ones are imported above.
 
 The games' own subcommands (``play GAME``, ``bench GAME``) are tables keyed by
 each game spec's name, so no game's name is compared here (the specs, light
@@ -8,9 +10,13 @@ beside the terminal and the bots, are the one import every command pays).
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from collections.abc import Callable, Sequence
 
+from samtempa.adjudicate import main as adjudicate
+from samtempa.bench.shell import bench_shell
+from samtempa.bench.snake import main as bench_snake
 from samtempa.games.registry import GAME_NAMES
 from samtempa.games.shell.spec import SPEC as SHELL
 from samtempa.games.snake.spec import SPEC as SNAKE
@@ -33,6 +39,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--database", default=None, help="database URL (default: SQLite in ./data/samtempa.db)"
     )
     p.add_argument("--data", default=None, help="data folder for the SQLite default (./data)")
+    p.add_argument(
+        "--redis",
+        default=None,
+        help="Redis URL (redis://…): live updates between server processes (docs/deploy.md)",
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="server processes on this port (more than 1 needs PostgreSQL and --redis)",
+    )
 
     p = sub.add_parser("replay", help="check a game record and print its final state")
     p.add_argument("record", help="a record file (docs/records.md)")
@@ -43,6 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", required=True, help="FILE.svg, FILE.png, FILE.gif or FILE.apng")
     p.add_argument("--turn", type=int, default=None, help="the turn to draw or animate")
     p.add_argument("--width", type=int, default=None, help="width in pixels (PNG, GIF, APNG)")
+    p.add_argument("--lang", choices=["fr", "eo", "en"], default="en", help="the pictures' words")
 
     p = sub.add_parser("play", help="play in the terminal (hotseat or against a bot)")
     play = p.add_subparsers(dest="game", required=True, metavar="GAME")
@@ -85,8 +103,14 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--seed", type=int, default=1)
 
     # The bot protocol (bot-protocol.md) and the arena (issue 6).
-    p = sub.add_parser("bot", help="bots behind the HTTP bot protocol")
+    p = sub.add_parser("bot", aliases=["bots"], help="bots behind the HTTP bot protocol")
     bot = p.add_subparsers(dest="bot_command", required=True, metavar="COMMAND")
+    q = bot.add_parser(
+        "work", help="think for the web servers' bot seats, fed through Redis (docs/deploy.md)"
+    )
+    q.add_argument("--redis", required=True, help="the servers' Redis URL (redis://…)")
+    q.add_argument("--shard", type=int, required=True, help="this worker's list, 0 to N-1")
+    q.add_argument("--shards", type=int, required=True, help="N: SAMTEMPA_BOT_SHARDS")
     q = bot.add_parser("serve", help="serve a built-in bot over HTTP")
     q.add_argument("--game", required=True, choices=GAME_NAMES)
     q.add_argument("--level", required=True, help="easy, medium, hard (, expert)")
@@ -125,25 +149,23 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "adjudicate":
-        from samtempa.adjudicate import main as adjudicate
-
         return adjudicate(args.case, args.frames)
     if args.command == "serve":
-        from samtempa.server.serve import serve
+        from samtempa.server.serve import serve  # noqa: PLC0415 — the server: ~1.7 s of imports
 
-        return serve(args.host, args.port, args.database, args.data)
+        return serve(args.host, args.port, args.database, args.data, args.redis, args.workers)
     if args.command == "replay":
-        from samtempa.replay import replay_main
+        from samtempa.replay import replay_main  # noqa: PLC0415 — records: ~12 ms of imports
 
         return replay_main(args.record, args.turn)
     if args.command == "render":
-        from samtempa.render.command import main as render
+        from samtempa.render.command import main as render  # noqa: PLC0415 — Pillow, resvg: ~40 ms
 
-        return render(args.source, args.out, args.turn, args.width)
+        return render(args.source, args.out, args.turn, args.width, args.lang)
     if args.command == "play":
         return _PLAY[args.game](args)
     if args.command == "learn":
-        from samtempa.tutorials.terminal import main as learn
+        from samtempa.tutorials.terminal import main as learn  # noqa: PLC0415 — ~80 ms of imports
 
         return learn(
             args.game,
@@ -156,22 +178,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "bench" and args.game in _BENCH:
         return _BENCH[args.game](args)
     if args.command == "bench" and args.game == "bots":
-        from samtempa.bots.bench import main as bench_bots
+        from samtempa.bench.bots import main as bench_bots  # noqa: PLC0415 — every bot: ~7 ms
 
         return bench_bots(args.game_name, args.move_ms, args.decisions, args.seed)
-    if args.command == "bot" and args.bot_command == "serve":
-        from samtempa.bots.serve import serve as serve_bot
+    if args.command in ("bot", "bots") and args.bot_command == "work":
+        from samtempa.server.services.bot_queue import work  # noqa: PLC0415 — redis, every bot
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+        return work(args.redis, args.shard, args.shards)
+    if args.command in ("bot", "bots") and args.bot_command == "serve":
+        from samtempa.bots.serve import serve as serve_bot  # noqa: PLC0415 — uvicorn: ~80 ms
 
         return serve_bot(args.game, args.level, args.port, args.host, args.seed, args.workers)
     if args.command == "arena":
-        from samtempa.arena.run import main as arena
+        from samtempa.arena.run import main as arena  # noqa: PLC0415 — bots, ratings: ~150 ms
 
         return arena(
             args.game, args.bot, args.games, args.seed, args.move_ms, args.workers, args.out,
             args.json,
         )  # fmt: skip
     if args.command == "edition" and args.edition_command == "simulate":
-        from samtempa.server.simulate import main as simulate
+        from samtempa.server.simulate import main as simulate  # noqa: PLC0415 — the server: ~1.7 s
 
         return simulate(
             args.terrain, args.players, args.out, args.silent, args.seed, args.level,
@@ -181,26 +208,22 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _play_shell(args: argparse.Namespace) -> int:
-    from samtempa.terminal.shell import main as play_shell
+    from samtempa.terminal.shell import main as play_shell  # noqa: PLC0415 — rich: ~30 ms
 
     return play_shell(black=args.black, white=args.white, seed=args.seed)
 
 
 def _play_snake(args: argparse.Namespace) -> int:
-    from samtempa.terminal.snake import main as play_snake
+    from samtempa.terminal.snake import main as play_snake  # noqa: PLC0415 — rich: ~30 ms
 
     return play_snake(args.terrain, args.seats, args.seed, args.delay)
 
 
 def _bench_shell(args: argparse.Namespace) -> int:
-    from samtempa.bench import bench_shell
-
     return bench_shell(args.games, args.seed, fast=args.fast, as_json=args.json)
 
 
 def _bench_snake(args: argparse.Namespace) -> int:
-    from samtempa.bench_snake import main as bench_snake
-
     return bench_snake(args.turns, args.seed, args.cases, as_json=args.json)
 
 

@@ -58,6 +58,16 @@ def merge(paths: Iterable[Path], locale: str, first: Table | None = None) -> Tab
     return out
 
 
+def sentence(text: str) -> str:
+    """``text`` with its first letter upper-cased: a sentence that opens with a name the
+    catalogues keep in lower case (``noir a joué E5.``) still starts with a capital.
+
+    >>> sentence("noir a joué E5.")
+    'Noir a joué E5.'
+    """
+    return text[:1].upper() + text[1:]
+
+
 def singular(table: Table, message: str, **values: object) -> str:
     """``message`` translated by ``table``, its ``%(name)s`` filled from ``values``."""
     found = table.get(message)

@@ -28,6 +28,7 @@ FOLDERS = (
     GAMES / "shell" / "words",
     GAMES / "snake" / "words",
     GAMES / "snake" / "story",  # the sentences of render/story.py
+    Path(__file__).resolve().parent / "render" / "words",  # the pictures' captions and keys
 )
 LANGS = ("fr", "eo", "en")
 
@@ -82,6 +83,21 @@ def words(lang: str) -> Callable[[str], str]:
     """A translator for one language: ``words("fr")("digger") == "creuseur"``."""
     found = table(lang) if lang in LANGS else {}
     return lambda english: found.get(english, english)
+
+
+def gettext(lang: str) -> Callable[..., str]:
+    """``_("turn %(n)s", n=3)`` in ``lang``: the vocabulary's translation, values filled in.
+
+    A message with a context (``msgctxt``) is asked for as ``_(in_context(ctx, msg))``;
+    untranslated, it is the message itself.
+    """
+    found = table(lang) if lang in LANGS else {}
+
+    def _(message: str, **values: object) -> str:
+        text = found.get(message) or message.rpartition("\x04")[2]
+        return text % values if values else text
+
+    return _
 
 
 def snake_name(lang: str, snake_id: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from samtempa.bots import bench
+from samtempa.bench import bots as bench
 from samtempa.games.registry import get_game
 from samtempa.games.snake import fast
 from samtempa.games.snake.turn import resolve

@@ -4,7 +4,6 @@ timeouts and bad answers falling back on the missed-order policy, recorded."""
 from __future__ import annotations
 
 import asyncio
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -23,14 +22,9 @@ from samtempa.bots.http import BotError, HttpBot, ask
 from samtempa.bots.serve import create_app, think_budget
 from samtempa.games.shell import INITIAL, WhatTheShell, square
 from samtempa.games.snake import SnakeSynapse
+from tests.servers import free_port
 
 SHELL = WhatTheShell()
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture

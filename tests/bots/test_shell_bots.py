@@ -10,12 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from samtempa.bots.registry import LEVELS, make_bot
-from samtempa.bots.shell import EXPERT, HARD, ShellSearchBot
+from samtempa.bots.shell import EXPERT, HARD, ShellSearchBot, _matrix, _search
 from samtempa.games.shell import (
     INITIAL,
     ShellState,
     WhatTheShell,
-    _fast,
     fast,
     random_empty,
     square,
@@ -107,8 +106,8 @@ def test_expert_completes_its_five_when_both_can_and_fives_are_equal() -> None:
     # so both completing is a sudden death (WTS-6.2) and the matrix's saddle point.
     state = position(["B5", "C5", "D5", "E5", "A7"], ["B7", "C7", "D7", "E7", "A5"])
     empty = FULL_MASK & ~state.occupied
-    assert _fast.five_cells(state.black, empty) == 1 << square("F5")
-    assert _fast.five_cells(state.white, empty) == 1 << square("F7")
+    assert _search.five_cells(state.black, empty) == 1 << square("F5")
+    assert _search.five_cells(state.white, empty) == 1 << square("F7")
     bot = ShellSearchBot("expert", EXPERT_MATRIX)
     for player, own, theirs in (("black", "F5", "F7"), ("white", "F7", "F5")):
         picks = []
@@ -132,14 +131,14 @@ def test_expert_blocks_a_longer_five_and_completes_its_own() -> None:
 
 
 def test_solve_matrix_finds_matching_pennies() -> None:
-    strategy_b, strategy_w, value = _fast.solve_matrix([1.0, 0.0, 0.0, 1.0], 2, 2, 4000)
+    strategy_b, strategy_w, value = _matrix.solve_matrix([1.0, 0.0, 0.0, 1.0], 2, 2, 4000)
     assert strategy_b == pytest.approx([0.5, 0.5], abs=0.02)
     assert strategy_w == pytest.approx([0.5, 0.5], abs=0.02)
     assert value == pytest.approx(0.5, abs=0.02)
 
 
 def test_solve_matrix_finds_a_dominant_row() -> None:
-    strategy_b, _, value = _fast.solve_matrix([0.9, 0.8, 0.1, 0.2], 2, 2, 2000)
+    strategy_b, _, value = _matrix.solve_matrix([0.9, 0.8, 0.1, 0.2], 2, 2, 2000)
     assert strategy_b[0] > 0.97
     assert value == pytest.approx(0.8, abs=0.03)
 
@@ -147,9 +146,9 @@ def test_solve_matrix_finds_a_dominant_row() -> None:
 def test_five_cells_and_four_cells() -> None:
     own = sum(1 << square(n) for n in ("B1", "C1", "D1", "E1"))
     empty = FULL_MASK & ~own
-    assert _fast.five_cells(own, empty) == (1 << square("A1")) | (1 << square("F1"))
+    assert _search.five_cells(own, empty) == (1 << square("A1")) | (1 << square("F1"))
     three = sum(1 << square(n) for n in ("B1", "C1", "D1"))
-    assert _fast.four_cells(three, FULL_MASK & ~three) == sum(
+    assert _search.four_cells(three, FULL_MASK & ~three) == sum(
         1 << square(n) for n in ("A1", "E1", "F1")
     )
 
@@ -157,7 +156,7 @@ def test_five_cells_and_four_cells() -> None:
 def test_policy_playout_ends_the_game() -> None:
     rng = Random(3)
     for _ in range(50):
-        result, turns = _fast.policy_playout(tuple(INITIAL), (1.0, 1.0, 0.5, 0.3, 0.3), rng)
+        result, turns = _search.policy_playout(tuple(INITIAL), (1.0, 1.0, 0.5, 0.3, 0.3), rng)
         assert result in ("black", "white", "draw")
         assert turns > 0
 

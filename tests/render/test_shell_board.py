@@ -51,8 +51,8 @@ def test_the_sentences_follow_the_report_and_leave_the_winner_to_the_verdict() -
     lines = step_lines(report, after, ["white"], lambda s, **v: s % v if v else s)  # type: ignore[arg-type]
     assert len(lines) == len(turn_pictures(before, report, after))  # type: ignore[arg-type]
     flat = [s for step in lines for s in step]
-    assert flat[0].startswith("white sent nothing in time")
-    assert any(re.fullmatch(r"black A4 captures A[23] and A[23] against A1\.", s) for s in flat)
+    assert flat[0].startswith("White sent nothing in time")
+    assert any(re.fullmatch(r"Black A4 captures A[23] and A[23] against A1\.", s) for s in flat)
     line = ["A1/I1", "A2/I2", "A3/I3", "A4/I4", "A5/I6"]
     *_, final = play(line)
     told = end_lines(final, lambda s, **v: s % v if v else s)
@@ -60,8 +60,10 @@ def test_the_sentences_follow_the_report_and_leave_the_winner_to_the_verdict() -
     assert not any("wins" in s or "won" in s for s in told)
 
 
-def test_a_collision_is_told_in_one_sentence() -> None:
+def test_a_collision_is_told_picks_then_egg() -> None:
+    """WTS-3.2: the picks step says who picked the cell, the next one the egg laid there."""
     _, report, after = play(["E5/E5"])
     lines = step_lines(report, after, [], lambda s, **v: s % v if v else s)  # type: ignore[arg-type]
-    assert lines[0] == ["Both picked E5: an egg is laid there."]
+    assert lines[0] == ["Black and white both picked E5."]
+    assert lines[1] == ["Same cell: no turtle lands, an egg is laid on E5."]
     assert board_svg(final_picture(after, report)).count('class="chip') == 2  # type: ignore[arg-type]

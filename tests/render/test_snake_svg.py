@@ -15,6 +15,7 @@ from samtempa.records import record_from_case
 from samtempa.render import palette as pal
 from samtempa.render import snake
 from samtempa.render.raster import svg_to_png
+from samtempa.render.story import Story
 from samtempa.render.svg import state_svg
 from tests.render.helpers import (
     CASES,
@@ -222,7 +223,10 @@ def test_pending_deletions_and_queued_changes() -> None:
     queued["queued_changes"] = [2]  # classic: at 2 deaths, G4 becomes a wall
     qroot = parse(state_svg(queued))
     assert [n.get("data-cell") for n in find_all(qroot, "queued")] == ["G4"]
-    assert "Queued change (death 2): walls on G4 (diggable #)." in all_text(qroot)
+    # The change is told in the story's words (render/story.py, their one home).
+    told = " ".join(Story("en").change("classic", 2))
+    assert "G4" in told
+    assert f"Queued change (death 2): {told}" in all_text(qroot)
 
 
 def test_died_this_frame_marked() -> None:

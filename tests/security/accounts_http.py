@@ -25,7 +25,8 @@ from typing import Any
 import httpx
 from aiosmtpd.controller import Controller
 
-from tests.security.conftest import ServeProcess, free_port
+from tests.security.conftest import ServeProcess
+from tests.servers import free_port
 
 PASSWORD = "password123"
 # These attacks sign up and ask for resets by the dozen from one address: the limits on

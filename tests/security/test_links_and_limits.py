@@ -27,7 +27,9 @@ FORGED = {"Host": "evil.example"}
 
 
 @pytest.fixture(scope="module")
-def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
+def limited(
+    tmp_path_factory: pytest.TempPathFactory, serve_database: None
+) -> Iterator[ServeProcess]:
     proc = ServeProcess(tmp_path_factory.mktemp("limits"), env=LIMITS)
     proc.start()
     yield proc

@@ -20,13 +20,13 @@ from samtempa.server.services.matches import utcnow
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    """SQLite in a temp folder; ``SAMTEMPA_TEST_DATABASE_URL`` runs the same tests on
-    another database (PostgreSQL), emptied before each test."""
-    url = os.environ.get("SAMTEMPA_TEST_DATABASE_URL", "")
-    if url:
-        _empty(url)
-    return Settings(data_dir=tmp_path, bot_budget_s=0.05, database_url=url)
+def settings(tmp_path: Path, database_url: str) -> Settings:
+    """SQLite in a temp folder, or PostgreSQL (tests/conftest.py: ``database_url``);
+    ``SAMTEMPA_TEST_DATABASE_URL`` runs the same tests on another database, emptied
+    before each test."""
+    if database_url and database_url == os.environ.get("SAMTEMPA_TEST_DATABASE_URL"):
+        _empty(database_url)
+    return Settings(data_dir=tmp_path, bot_budget_s=0.05, database_url=database_url)
 
 
 def _empty(url: str) -> None:

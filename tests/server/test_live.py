@@ -54,3 +54,34 @@ def test_one_message_shared_by_viewers_is_encoded_once() -> None:
     texts = asyncio.run(main())
     assert texts[0] is texts[1] is texts[2]
     assert json.loads(texts[0]) == {"type": "reveal", "turn": 3}
+
+
+def test_the_snapshot_goes_first_and_what_it_already_holds_is_dropped() -> None:
+    """Issue 21: another process's messages may come while a new socket's snapshot is
+    read (1,000-game run: a "submitted" before the snapshot, and the client played on)."""
+
+    async def main() -> list[Message]:
+        hub = LiveHub()
+        conn = Connection("m", frozenset({"black"}), 1, "s1")
+        conn.hold()
+        hub.add(conn)
+        hub.broadcast("m", {"type": "submitted", "turn": 3, "player": "white"})  # in the snapshot
+        hub.broadcast("m", {"type": "reveal", "turn": 3})  # in the snapshot too
+        hub.broadcast("m", {"type": "submitted", "turn": 4, "player": "white"})  # newer
+        hub.broadcast("m", {"type": "chat", "text": "hi"})
+        assert conn.queue.empty()  # nothing before the snapshot
+        conn.release({"type": "snapshot", "turn": 3})
+        hub.broadcast("m", {"type": "reveal", "turn": 4})  # after release: as it comes
+        out = []
+        while not conn.queue.empty():
+            item = conn.queue.get_nowait()
+            assert item is not None
+            out.append(json.loads(item) if isinstance(item, str) else item)
+        return out
+
+    assert [(m["type"], m.get("turn")) for m in asyncio.run(main())] == [
+        ("snapshot", 3),
+        ("submitted", 4),
+        ("chat", None),
+        ("reveal", 4),
+    ]

@@ -8,6 +8,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from samtempa import words
 from samtempa.server.core.i18n import Catalogs
 
 from .conftest import csrf_of
@@ -16,13 +17,13 @@ from .conftest import csrf_of
 TURNS = [("A1", "A2"), ("I9", "A3"), ("A4", "I1")]
 
 
-def hotseat_game(client: TestClient) -> str:
+def hotseat_game(client: TestClient, turns: list[tuple[str, str]] = TURNS) -> str:
     data = {"csrf_token": csrf_of(client), "game": "what-the-shell", "opponent": "local"}
     r = client.post("/matches", data=data, follow_redirects=False)
     assert r.status_code == 303, r.text
     mid = str(r.headers["location"]).rsplit("/", 1)[1]
     headers = {"x-csrf-token": csrf_of(client)}
-    for n, (b, w) in enumerate(TURNS, start=1):
+    for n, (b, w) in enumerate(turns, start=1):
         for player, pick in (("black", b), ("white", w)):
             r = client.post(
                 f"/api/matches/{mid}/orders",
@@ -53,8 +54,12 @@ def test_a_turn_s_scenes_are_the_board_drawn_by_render_and_told_in_sentences(
     assert answer["notation"] == "A4/I1"
     steps = answer["scenes"]
     said = [line for s in steps for line in s["lines"]]
-    assert said[:2] == ["black played A4.", "white played I1."]
-    assert any(re.fullmatch(r"black A4 captures A[23] and A[23] against A1\.", s) for s in said)
+    assert said[:2] == [
+        "Black picked A4 and white picked I1.",
+        "Different cells: both turtles land on the board.",
+    ]
+    assert any(re.fullmatch(r"Black A4 captures A[23] and A[23] against A1\.", s) for s in said)
+    assert all(s["lines"] for s in steps)  # every step is told (the placement too)
     for s in steps:
         svg = str(s["svg"])
         assert svg.startswith("<svg")
@@ -77,7 +82,7 @@ def test_french_scenes_hold_no_english_word(client: TestClient) -> None:
     _ = Catalogs().gettext("fr")
     for word in ("played", "captures", "against", "black", "white"):
         assert not any(re.search(rf"\b{word}\b", line) for line in french), (word, french)
-    assert any(_("%(player)s played %(cell)s.", player=_("black"), cell="A4") == s for s in french)
+    assert "Noir a choisi A4 et blanc I1." in french
 
 
 def test_turn_zero_and_unplayed_turns(client: TestClient) -> None:
@@ -96,7 +101,7 @@ def test_the_replay_page_lists_the_moves_in_the_notation(client: TestClient) -> 
     assert re.search(r'data-turn="2" aria-current="step"', page)
     assert "⏮" not in page
     assert "⏭" not in page
-    assert "noir a joué I9." in page
+    assert "Noir a choisi I9 et blanc A3." in page
 
 
 def test_snake_scenes_are_every_frame_with_the_key_in_words(client: TestClient) -> None:
@@ -120,7 +125,19 @@ def test_snake_scenes_are_every_frame_with_the_key_in_words(client: TestClient) 
     frames = [s for s in steps if s["frame"] is not None]
     assert [s["frame"] for s in frames] == list(range(1, len(frames) + 1))
     assert len(steps) == len(frames) + 1
-    assert frames[0]["lines"][0] == "Image 1"
+    # The vocabulary's word for a frame (the French rule book's "frame", not "image").
+    assert frames[0]["lines"][0] == f"{words.word('fr', 'frame').capitalize()} 1"
     assert steps[-1]["legend"][0].startswith("1. Rouge · freineur · longueur")
     assert "legend" not in steps[-1]["svg"]  # the drawing's English key is cut away
     assert stored["turn"] == 1
+
+
+def test_a_finished_replay_says_the_result_with_a_capital(client: TestClient) -> None:
+    """WTS-6.2: black's five on turn 5; the result opens with the player, capitalised."""
+    line = [("A1", "I1"), ("A2", "I3"), ("A3", "I5"), ("A4", "I7"), ("A5", "I9")]
+    mid = hotseat_game(client, line)
+    for lang, said in (("en", "Black wins!"), ("fr", "Noir gagne !"), ("eo", "Nigra venkas!")):
+        page = client.get(f"/matches/{mid}/replay?turn=5&lang={lang}").text
+        result = re.search(r'<p class="result">([^<]*)</p>', page)
+        assert result, page
+        assert result.group(1) == said

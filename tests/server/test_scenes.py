@@ -46,7 +46,7 @@ def test_a_turn_is_drawn_frame_by_frame_and_told_in_french(client: TestClient) -
     assert len(data["frames"]) == len(record["report"]["frames"])
     assert [f["frame"] for f in data["frames"]] == [f["frame"] for f in record["report"]["frames"]]
     text = " ".join(line for part in data["story"] for line in part["lines"])
-    assert "Rouge (1) suit le chemin BBBBD, fonce de 1 étapes d'avance." in text
+    assert "Rouge (1) suit le chemin BBBBD, fonce avec 1 frames d'avance." in text
     assert re.search(r"Bleu \(2\) meurt en G1, contre un mur\.", text)
     assert "Rouge (1) gagne la partie." in text
     assert not re.search(r"\b(red|blue|dies|path|wins|wall)\b", text)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import io
 from random import Random
+from typing import Any
 
 from rich.console import Console
 
-from samtempa.terminal.common import ScriptedPrompter, make_seat
+from samtempa.games.base import Game, PlayerId
+from samtempa.terminal.common import ScriptedPrompter, Seat, make_seat
 from samtempa.terminal.shell import run_game
 
 BLACK_PICKS = ["Z9", "a1", "b1", "C1", "d1", "E1"]  # Z9 is off the board: asked again
@@ -73,3 +75,33 @@ def test_a_whole_game_against_the_random_bot() -> None:
     screen = "".join(q.screen for q in prompter.questions)
     assert "Revealed:" in screen
     assert not any(q.secret for q in prompter.questions), "no need to hide picks from a bot"
+
+
+class OffBoardBot:
+    """A faulty bot: every pick it sends is off the board."""
+
+    name = "off-board"
+
+    def choose(
+        self, game: Game[Any, Any], state: Any, player: PlayerId, budget_s: float, rng: Random
+    ) -> Any:
+        return "Z9"
+
+    def observe(self, game: Game[Any, Any], state: Any, report: Any) -> None:
+        pass
+
+
+def test_a_refused_bot_pick_becomes_the_missed_order_and_the_game_goes_on() -> None:
+    # terminal.common.bot_orders, shared with Snake Synapse: as on the site, a bot's
+    # refused orders are the engine's missed order (a random empty cell).
+    console = recorded_console()
+    answers = iter(f"{c}{r}" for r in range(1, 10) for c in "ABCDEFGHI")
+    prompter = ScriptedPrompter(lambda prompt: next(answers), console)
+    rng = Random(3)
+    seats = {
+        "black": make_seat("Black", "human", "what-the-shell", rng),
+        "white": Seat("White (faulty bot)", OffBoardBot(), Random(4)),
+    }
+    final = run_game(console, prompter, seats)
+    assert final.result is not None, "the game was played to its end"
+    assert final.turn > 1

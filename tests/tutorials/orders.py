@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from samtempa.games.snake.notation import order_text
+
 _FRENCH = str.maketrans("UDLR", "HBGD")
 
 
@@ -12,23 +14,17 @@ def letters(text: str, lang: str) -> str:
 
 
 def typed(order: Any, lang: str) -> str:
-    """What a person types for an order: ``RRRRR dash 1``; What the Shell: ``e5``."""
+    """What a person types for an order: ``RRRRR dash 1``; What the Shell: ``e5``.
+
+    Written by the engine's notation (:func:`samtempa.games.snake.notation.order_text`,
+    the one the terminal game writes too) in the learner's letters, spelt out here
+    (French H B G D) rather than taken from the catalogue the lessons read them from.
+    """
     if isinstance(order, str):
         return order.lower()
-    words = [letters(order["path"], lang)] if "path" in order else []
-    if order.get("breaker"):
-        words.append("breaker")
-    if "dash" in order:
-        words.append(f"dash {order['dash']}")
-    if "trap" in order:
-        words.append(f"trap {order['trap']['frame']} {letters(order['trap']['dir'], lang)}")
-    if "dig" in order:
-        words.append(f"dig {order['dig']['frame']}")
-    if order.get("ghost"):
-        words.append("ghost")
-    for shot in order.get("shoot", []):
-        words.append(f"shoot {shot['frame']} {shot['portal']} {letters(shot['dir'], lang)}")
-    return " ".join(words)
+    if order == {"breaker": True}:
+        return "breaker"  # the lesson's own word ("type breaker"); the notation writes "break"
+    return order_text(order, " ", lambda text: letters(text, lang))
 
 
 def form(order: Any, lang: str) -> dict[str, str]:

@@ -65,6 +65,9 @@ FIXED = {
     # Esperanto's object takes the accusative ("Vi ludas Ruĝon"); the name is put in
     # as it is, so the sentence says "as": "Vi ludas kiel Ruĝo (Fosisto)."
     ("texts.TEXTS/you-are", "eo"): "Vi ludas kiel %(who)s.",
+    # The site's menu and home page call the tutorial "Lernilo"; its own pages said
+    # "Instruilo": the link and the page it opens now have one name.
+    ("texts.TEXTS/tutorial", "eo"): "Lernilo",
 }
 
 

@@ -189,15 +189,23 @@ def placement_points(
 
 
 def play_game(spec: GameSpec, bots: Mapping[str, Bot] | None = None) -> GameResult:
-    """Play one game to the end; ``bots`` (by label) may be given to reuse them."""
+    """Play one game to the end; ``bots`` (by label) may be given to reuse them (each then
+    plays every seat of its label)."""
     game = get_game(spec.game)
     rng = Random(spec.seed)  # the missed-order policy's draws
     match = f"arena-{spec.seed:x}"
-    own: dict[str, Bot] = dict(bots or {})
-    for _, bs in spec.seats:
-        if bs.label not in own:
-            own[bs.label] = make_entrant(spec.game, bs, match)
-        bot = own[bs.label]
+    # One bot object per seat for the game (a label holding three snakes: three objects);
+    # a bot server is one client per label (the server keeps one bot per snake), and a
+    # caller's objects (``bots``) play every seat of their label.
+    given: dict[str, Bot] = dict(bots or {})
+    own: dict[PlayerId, Bot] = {}
+    for player, bs in spec.seats:
+        bot = given.get(bs.label)
+        if bot is None:
+            bot = make_entrant(spec.game, bs, match)
+            if bs.is_http:
+                given[bs.label] = bot
+        own[player] = bot
         if isinstance(bot, HttpBot):
             bot.match = match
     seat_bot = {player: bs.label for player, bs in spec.seats}
@@ -216,8 +224,8 @@ def play_game(spec: GameSpec, bots: Mapping[str, Bot] | None = None) -> GameResu
         },
     )
     state = record.initial_state()
-    for player, bs in spec.seats:
-        bot = own[bs.label]
+    for player, _ in spec.seats:
+        bot = own[player]
         if isinstance(bot, HttpBot):
             bot.start(game, state, player, spec.setup)
     failures: list[Failure] = []
@@ -229,7 +237,7 @@ def play_game(spec: GameSpec, bots: Mapping[str, Bot] | None = None) -> GameResu
         for player in game.players(state):
             label = seat_bot[player]
             o, failure, seconds = ask(
-                game, state, player, own[label], spec.move_s, bot_rngs[player], label=label
+                game, state, player, own[player], spec.move_s, bot_rngs[player], label=label
             )
             think[label] += seconds
             orders[player] = o
@@ -237,17 +245,17 @@ def play_game(spec: GameSpec, bots: Mapping[str, Bot] | None = None) -> GameResu
                 failures.append(failure)
         step = _step(record, game, state, orders, rng, failures, seat_bot)
         state = step.state
-        # Every bot hears each reveal, as on the server (a label playing two seats: once).
+        # Every bot hears each reveal, as on the server (an object playing two seats: once).
         report = (
             None if step.report is None else get_spec(spec.game).report_to_json(step.report, state)
         )
-        for label in dict.fromkeys(seat_bot[p] for p in order):
-            own[label].observe(game, state, report)
+        for bot in {id(b): b for b in own.values()}.values():
+            bot.observe(game, state, report)
     outcome = game.outcome(state)
     # A game cut at the turn limit is a draw among the players still in it.
     outcome_json: JSON = (outcome or Outcome(None, tuple(order))).to_json()
-    for player, bs in spec.seats:
-        bot = own[bs.label]
+    for player, _ in spec.seats:
+        bot = own[player]
         if isinstance(bot, HttpBot):
             bot.end(game, state, player, outcome_json)
     points = placement_points(game, state, order)

@@ -42,7 +42,7 @@ from rich.progress import (
 
 from samtempa.arena.match import BotSpec, GameResult, GameSpec, game_specs, play_game
 from samtempa.bots.http import BotError, HttpBot
-from samtempa.bots.registry import LEVELS
+from samtempa.bots.registry import LEVELS, is_level
 from samtempa.records import Record
 
 #: z for a two-sided 95% interval.
@@ -243,7 +243,7 @@ def main(
         print("samtempa arena: give at least two --bot", flush=True)
         return 2
     for b in bots:
-        if not b.is_http and b.target not in LEVELS.get(game, ()):
+        if not b.is_http and not is_level(game, b.target):
             levels = ", ".join(LEVELS.get(game, ()))
             print(f"samtempa arena: {b.target!r} is neither a URL nor a level ({levels})")
             return 2

@@ -26,6 +26,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from random import Random
 from typing import Any
 
+import uvicorn
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -268,8 +269,6 @@ def serve(
 ) -> int:
     """Run the bot server until interrupted (``workers``: thinking processes, default one
     per core)."""
-    import uvicorn
-
     count = default_workers() if workers is None else workers
     app = create_app(game_name, level, seed=seed, workers=count)
     print(

@@ -43,9 +43,17 @@ class Scene:
     frame: int | None = None
     #: What the drawing's key would say, in the reader's words (Snake Synapse: each snake).
     legend: list[str] = field(default_factory=list)
+    #: What the Shell: this scene's place among the turn's steps (WTS-2.2), from 1.
+    step: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"svg": self.svg, "lines": self.lines, "frame": self.frame, "legend": self.legend}
+        return {
+            "svg": self.svg,
+            "lines": self.lines,
+            "frame": self.frame,
+            "legend": self.legend,
+            "step": self.step,
+        }
 
 
 @dataclass(frozen=True)
@@ -60,23 +68,26 @@ class TurnRow:
     state: Mapping[str, Any]
 
 
-def start_scene(state: Mapping[str, Any], _: Gettext) -> Scene:
-    """The board before the first turn (or any state shown alone)."""
-    return _STARTS.get(str(state.get("game")), _snake_start)(state, _)
+def start_scene(state: Mapping[str, Any], _: Gettext, lang: str = "en") -> Scene:
+    """The board before the first turn (or any state shown alone); ``lang`` is the
+    language of ``_``, for the words drawn on the board (a floor's name)."""
+    return _STARTS.get(str(state.get("game")), _snake_start)(state, _, lang)
 
 
-def _shell_start(state: Mapping[str, Any], _: Gettext) -> Scene:
+def _shell_start(state: Mapping[str, Any], _: Gettext, lang: str) -> Scene:
     return Scene(board_svg(final_picture(state)), shell_story.end_lines(state, _))
 
 
-def _snake_start(state: Mapping[str, Any], _: Gettext) -> Scene:
-    return _snake_scene(state, _("Turn %(n)s", n=state.get("turn", 0)), [], None, _)
+def _snake_start(state: Mapping[str, Any], _: Gettext, lang: str) -> Scene:
+    return _snake_scene(state, _("Turn %(n)s", n=state.get("turn", 0)), [], None, _, lang)
 
 
-def turn_scenes(before: Mapping[str, Any], row: TurnRow, _: Gettext) -> list[Scene]:
+def turn_scenes(
+    before: Mapping[str, Any], row: TurnRow, _: Gettext, lang: str = "en"
+) -> list[Scene]:
     """The scenes of one resolved turn, from the state before it; the last is the state after."""
     shell = _SHELL_LIKE.get(str(row.state.get("game")))
-    return _shell_scenes(before, row, _) if shell else _snake_scenes(row, _)
+    return _shell_scenes(before, row, _) if shell else _snake_scenes(row, _, lang)
 
 
 def notation(state: Mapping[str, Any], orders: Mapping[str, Any], _: Gettext) -> str:
@@ -98,15 +109,15 @@ def _shell_scenes(before: Mapping[str, Any], row: TurnRow, _: Gettext) -> list[S
         return [Scene(board_svg(final_picture(row.state)), shell_story.end_lines(row.state, _))]
     pictures = turn_pictures(before, report, row.state)
     lines = shell_story.step_lines(report, row.state, row.missed, _)
-    scenes = []
-    for i, (picture, said) in enumerate(zip(pictures, lines, strict=True)):
-        # A step where nothing happens (a wave without capture) is not worth a scene.
-        if said or i in (0, len(pictures) - 1):
-            scenes.append(Scene(board_svg(picture), said))
-    return scenes
+    # Every step has its sentences (shell_story says so even of a wave without capture),
+    # so every picture is a scene: the step bar never shows a step without words.
+    return [
+        Scene(board_svg(picture), said, step=i + 1)
+        for i, (picture, said) in enumerate(zip(pictures, lines, strict=True))
+    ]
 
 
-def _snake_scenes(row: TurnRow, _: Gettext) -> list[Scene]:
+def _snake_scenes(row: TurnRow, _: Gettext, lang: str) -> list[Scene]:
     frames = (row.report or {}).get("frames", []) if isinstance(row.report, dict) else []
     scenes = []
     for i, state in enumerate(row.frames):
@@ -121,16 +132,21 @@ def _snake_scenes(row: TurnRow, _: Gettext) -> list[Scene]:
                 _("%(snake)s dies (%(cause)s)", snake=_(str(d["snake"]).capitalize()), cause=cause)
             )
         caption = _("Turn %(n)s", n=row.number) + " · " + _("Frame %(n)s", n=n)
-        scenes.append(_snake_scene(state, caption, lines, n, _))
-    scenes.append(_snake_scene(row.state, _("Turn %(n)s", n=row.number), [], None, _))
+        scenes.append(_snake_scene(state, caption, lines, n, _, lang))
+    scenes.append(_snake_scene(row.state, _("Turn %(n)s", n=row.number), [], None, _, lang))
     return scenes
 
 
 def _snake_scene(
-    state: Mapping[str, Any], caption: str, lines: list[str], frame: int | None, _: Gettext
+    state: Mapping[str, Any],
+    caption: str,
+    lines: list[str],
+    frame: int | None,
+    _: Gettext,
+    lang: str = "en",
 ) -> Scene:
-    """The drawing cut below its grids (its key is in English) and the key in words."""
-    root = ET.fromstring(snake_svg(state, caption))
+    """The drawing cut below its grids and the key in words."""
+    root = ET.fromstring(snake_svg(state, caption, lang))
     for child in list(root):
         if {"snake-legend", "key", "legend"} & set((child.get("class") or "").split()):
             root.remove(child)
@@ -159,7 +175,7 @@ def _snake_order(order: Any, _: Gettext) -> str:
 
 
 #: Each game's first scene, keyed by its spec's name (``games`` may not know ``render``).
-_STARTS: dict[str, Callable[[Mapping[str, Any], Gettext], Scene]] = {
+_STARTS: dict[str, Callable[[Mapping[str, Any], Gettext, str], Scene]] = {
     SHELL.name: _shell_start,
     SNAKE.name: _snake_start,
 }

@@ -11,11 +11,16 @@ is), so tests and scripts can read the picture back.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from samtempa import words as vocabulary
+from samtempa.games.shell.board import square_name as sq
+from samtempa.games.shell.board import squares_of, winning_mask
+from samtempa.games.shell.notation import from_json
 from samtempa.games.shell.rules import TurnReport
+from samtempa.i18n import in_context
 from samtempa.render.shell_draw import (
     _NAMES,
     BLACK_PICK,
@@ -86,64 +91,71 @@ __all__ = [
 # --- from engine facts to pictures -------------------------------------------------
 
 
+Gettext = Callable[..., str]
+_EN = vocabulary.gettext("en")
+
+
 def state_svg(
     state: Mapping[str, Any],
     report: TurnReport | None = None,
     before: Mapping[str, Any] | None = None,
+    lang: str = "en",
 ) -> str:
     """The state, with the turn that led to it marked when its report is given.
 
     With the state ``before`` the turn too, captured cells show a faded copy
-    of the piece that was taken.
+    of the piece that was taken. Every word is in ``lang``.
     """
-    return draw(final_picture(state, report, before))
+    return draw(final_picture(state, report, before, lang), lang)
 
 
 def final_picture(
     state: Mapping[str, Any],
     report: TurnReport | None = None,
     before: Mapping[str, Any] | None = None,
+    lang: str = "en",
 ) -> Picture:
+    _ = vocabulary.gettext(lang)
     board = Board.from_state(state)
     winning = _winning(state, report)
+    caption = _caption(state, _)
     if report is None:
-        return Picture(board, Marks(winning=winning), _caption(state), tuple(_status_lines(state)))
+        return Picture(board, Marks(winning=winning), caption, tuple(_status_lines(state, _)))
     marks = _turn_marks(report)
     marks.winning = winning
     if before is not None:
         marks.captured = walk_turn(Board.from_state(before), report, int(state["turn"]))[1]
-    return Picture(board, marks, _caption(state), (*_status_lines(state), *_turn_lines(report)))
+    return Picture(board, marks, caption, (*_status_lines(state, _), *_turn_lines(report, _)))
 
 
 def turn_pictures(
-    before: Mapping[str, Any], report: TurnReport, after: Mapping[str, Any]
+    before: Mapping[str, Any], report: TurnReport, after: Mapping[str, Any], lang: str = "en"
 ) -> list[Picture]:
     """A turn step by step: picks, placement, then for each wave its captures and its eggs.
 
-    The last picture is :func:`final_picture` of ``after``.
+    The last picture is :func:`final_picture` of ``after``; the words are in ``lang``.
     """
-    steps, _, _ = walk_turn(Board.from_state(before), report, int(after["turn"]))
-    steps[0] = replace(steps[0], lines=tuple(_status_lines(before)))
-    return [*steps, final_picture(after, report, before)]
+    _ = vocabulary.gettext(lang)
+    steps, _taken, _board = walk_turn(Board.from_state(before), report, int(after["turn"]), _)
+    steps[0] = replace(steps[0], lines=tuple(_status_lines(before, _)))
+    return [*steps, final_picture(after, report, before, lang)]
 
 
 def walk_turn(
-    board: Board, report: TurnReport, turn: int
+    board: Board, report: TurnReport, turn: int, _: Gettext = _EN
 ) -> tuple[list[Picture], dict[str, str], Board]:
     """Lay the report's facts over the board before the turn, one step at a time.
 
     Returns the pictures of the steps, the piece each captured cell held, and
     the board reached (which is the board after the turn: the tests check it).
     """
-    from samtempa.games.shell.board import square_name as sq
-
     board = board.copy()
     b, w = sq(report.black_pick), sq(report.white_pick)
     out = [
         Picture(
             board.copy(),
             Marks(picks=(b, w), collision=report.collision),
-            f"Turn {turn}: black picks {b}, white picks {w}",
+            _("Turn %(n)s: black picks %(b)s, white picks %(w)s", n=turn, b=b, w=w),
         )
     ]
     taken: dict[str, str] = {}
@@ -154,13 +166,17 @@ def walk_turn(
             Picture(
                 board.copy(),
                 Marks(picks=(b, w), collision=True),
-                f"Turn {turn}: both picked {b}, an egg is laid (WTS-3.2)",
+                _("Turn %(n)s: both picked %(cell)s, an egg is laid (WTS-3.2)", n=turn, cell=b),
             )
         )
         return out, taken, board
     board.pieces[b], board.pieces[w] = "B", "W"
     out.append(
-        Picture(board.copy(), Marks(picks=(b, w)), f"Turn {turn}: the turtles land on {b} and {w}")
+        Picture(
+            board.copy(),
+            Marks(picks=(b, w)),
+            _("Turn %(n)s: the turtles land on %(b)s and %(w)s", n=turn, b=b, w=w),
+        )
     )
     for n, wave in enumerate(report.waves):
         captures = [
@@ -173,9 +189,14 @@ def walk_turn(
             Picture(
                 board.copy(),
                 Marks(picks=(b, w), captures=captures, capturing=removed),
-                f"Turn {turn}, wave {n}: black captures {by['black']}, "
-                f"white captures {by['white']}",
-                tuple(_capture_lines(captures)),
+                _(
+                    "Turn %(n)s, wave %(wave)s: black captures %(b)s, white captures %(w)s",
+                    n=turn,
+                    wave=n,
+                    b=by["black"],
+                    w=by["white"],
+                ),
+                tuple(_capture_lines(captures, _)),
             )
         )
         captured = {cell: board.pieces[cell] for cell in removed}
@@ -194,14 +215,22 @@ def walk_turn(
             board.queue.remove(cell)
         eggs = []
         if vanished:
-            eggs.append(f"egg {', '.join(vanished)} vanishes")
+            eggs.append(_("egg %(cells)s vanishes", cells=", ".join(vanished)))
         if hatched:
-            eggs.append(f"egg {', '.join(hatched)} hatches {wave.hatched_colour}")
+            eggs.append(
+                _(
+                    "egg %(cells)s hatches %(colour)s",
+                    cells=", ".join(hatched),
+                    colour=_(wave.hatched_colour or ""),
+                )
+            )
         out.append(
             Picture(
                 board.copy(),
                 Marks(picks=(b, w), captured=captured, vanished=vanished, hatched=hatched),
-                f"Turn {turn}, wave {n}: " + ("; ".join(eggs) if eggs else "no egg hatches"),
+                _("Turn %(n)s, wave %(wave)s:", n=turn, wave=n)
+                + " "
+                + ("; ".join(eggs) if eggs else _("no egg hatches")),
             )
         )
     return out, taken, board
@@ -209,8 +238,6 @@ def walk_turn(
 
 def _turn_marks(report: TurnReport) -> Marks:
     """The marks of a whole turn; captured cells are listed, their pieces unknown (``?``)."""
-    from samtempa.games.shell.board import square_name as sq
-
     marks = Marks(picks=(sq(report.black_pick), sq(report.white_pick)), collision=report.collision)
     for wave in report.waves:
         for c in wave.captures:
@@ -227,71 +254,78 @@ def _turn_marks(report: TurnReport) -> Marks:
 
 
 def _winning(state: Mapping[str, Any], report: TurnReport | None) -> dict[str, list[str]]:
-    from samtempa.games.shell.board import square_name, squares_of, winning_mask
-    from samtempa.games.shell.notation import from_json
-
     counts = state["winning_turtles"]
     if report is not None:
         return {
-            "black": [square_name(s) for s in report.winning_black],
-            "white": [square_name(s) for s in report.winning_white],
+            "black": [sq(s) for s in report.winning_black],
+            "white": [sq(s) for s in report.winning_white],
         }
     if not (counts["black"] or counts["white"]):
         return {}
     engine_state = from_json(dict(state))
     return {
-        colour: [square_name(s) for s in squares_of(winning_mask(mask))]
+        colour: [sq(s) for s in squares_of(winning_mask(mask))]
         for colour, mask in (("black", engine_state.black), ("white", engine_state.white))
     }
 
 
-def _caption(state: Mapping[str, Any]) -> str:
+def _caption(state: Mapping[str, Any], _: Gettext = _EN) -> str:
     turn = state["turn"]
     result = state["result"]
     if result == "draw":
-        end = " · draw"
+        end = " · " + _("draw")
     elif result:
-        end = f" · {result} wins"
+        end = " · " + _("%(player)s wins", player=_(str(result)))
     elif state["phase"] == "sudden-death":
-        end = " · sudden death"
+        end = " · " + _(in_context("phase", "sudden death"))
     else:
         end = ""
-    return f"What the Shell · after turn {turn}{end}"
+    return _("What the Shell") + " · " + _("after turn %(n)s", n=turn) + end
 
 
-def _status_lines(state: Mapping[str, Any]) -> list[str]:
+def _status_lines(state: Mapping[str, Any], _: Gettext = _EN) -> list[str]:
     wt = state["winning_turtles"]
     eggs = state["eggs"]
-    queue = f"eggs oldest first: {' '.join(eggs)}" if eggs else "no egg"
-    return [f"Winning turtles: black {wt['black']}, white {wt['white']} · {queue}"]
+    queue = _("eggs oldest first: %(eggs)s", eggs=" ".join(eggs)) if eggs else _("no egg")
+    return [
+        _("Winning turtles: black %(b)s, white %(w)s", b=wt["black"], w=wt["white"]) + " · " + queue
+    ]
 
 
-def _turn_lines(report: TurnReport) -> list[str]:
-    from samtempa.games.shell.board import square_name as sq
-
+def _turn_lines(report: TurnReport, _: Gettext = _EN) -> list[str]:
     b, w = sq(report.black_pick), sq(report.white_pick)
     if report.collision:
-        return [f"Last turn: both picked {b}; an egg was laid there."]
-    lines = [f"Last turn: black {b}, white {w}."]
+        return [_("Last turn: both picked %(cell)s; an egg was laid there.", cell=b)]
+    lines = [_("Last turn: black %(b)s, white %(w)s.", b=b, w=w)]
     captures = [
         (c.colour, sq(c.closer), (sq(c.pair[0]), sq(c.pair[1])), sq(c.anchor))
         for wave in report.waves
         for c in wave.captures
     ]
-    lines += _capture_lines(captures)
+    lines += _capture_lines(captures, _)
     if report.vanished:
-        lines.append(f"Vanished: egg {', '.join(sq(s) for s in report.vanished)}.")
+        lines.append(_("Vanished: egg %(cells)s.", cells=", ".join(sq(s) for s in report.vanished)))
     for wave in report.waves:
         if wave.hatched:
             cells = ", ".join(sq(s) for s in wave.hatched)
-            lines.append(f"Hatched: {cells} as {wave.hatched_colour}.")
+            lines.append(
+                _(
+                    "Hatched: %(cells)s as %(colour)s.",
+                    cells=cells,
+                    colour=_(wave.hatched_colour or ""),
+                )
+            )
     return lines
 
 
-def _capture_lines(captures: Iterable[tuple[str, str, tuple[str, str], str]]) -> list[str]:
+def _capture_lines(
+    captures: Iterable[tuple[str, str, tuple[str, str], str]], _: Gettext = _EN
+) -> list[str]:
     lines = []
     for colour in ("black", "white"):
-        mine = [f"{a} {b}" for c, _, (a, b), _ in captures if c == colour]
+        mine = [f"{a} {b}" for c, _x, (a, b), _y in captures if c == colour]
         if mine:
-            lines.append(f"Captured by {colour}: {'; '.join(mine)}.")
+            lines.append(
+                _("Captured by %(colour)s: %(pairs)s.", colour=_(colour), pairs="; ".join(mine))
+            )
     return lines

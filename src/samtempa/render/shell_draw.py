@@ -5,13 +5,15 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from samtempa import words as vocabulary
 from samtempa.grid import COLUMNS
+from samtempa.i18n import in_context
 from samtempa.render import palette as pal
-from samtempa.render.svgdoc import Svg, wrap_text
+from samtempa.render.svgdoc import Svg, draw_caption, wrap_text
 
 SIZE = 9
 CELL = 56
@@ -29,6 +31,13 @@ HATCHED = pal.BLUISH_GREEN
 WINNING = pal.BLUISH_GREEN
 
 _NAMES = {"B": "black", "W": "white"}
+Gettext = Callable[..., str]
+_EN = vocabulary.gettext("en")
+
+
+def pick_letter(colour: str, _: Gettext = _EN) -> str:
+    """The letter marking a player's pick (``B``/``W``; French and Esperanto: ``N``/``B``)."""
+    return _(in_context("pick letter", colour[0].upper()))
 
 
 @dataclass
@@ -89,8 +98,10 @@ def cell_centre(name: str) -> tuple[float, float]:
 # --- drawing ------------------------------------------------------------------------
 
 
-def draw(picture: Picture) -> str:
-    """The SVG text of one picture."""
+def draw(picture: Picture, lang: str = "en") -> str:
+    """The SVG text of one picture (its key in ``lang``; the caption and lines are the
+    picture's own, already in its language)."""
+    _ = vocabulary.gettext(lang)
     legend = [line for text in picture.lines for line in wrap_text(text, 74)]
     key = _key_items(picture.marks)
     board_bottom = TOP + SIZE * CELL
@@ -98,7 +109,7 @@ def draw(picture: Picture) -> str:
     svg = Svg(WIDTH, height, picture.caption)
     _patterns(svg)
     svg.el(None, "rect", x=0, y=0, width=WIDTH, height=height, fill="#FFFFFF", class_="background")
-    svg.text(None, LEFT, 24, picture.caption, 17, anchor="start", weight="bold", class_="caption")
+    draw_caption(svg, LEFT, 24, picture.caption, WIDTH - LEFT - 10)
     _board(svg)
     marks = picture.marks
     under = svg.group(class_="marks-under")
@@ -110,10 +121,10 @@ def draw(picture: Picture) -> str:
             _egg(svg, pieces, cell, order.get(cell))
         else:
             _turtle(svg, pieces, cell, _NAMES[piece])
-    _draw_marks(svg, under, over, marks)
+    _draw_marks(svg, under, over, marks, _)
     y = board_bottom + 18
     if key:
-        _key(svg, y, key)
+        _key(svg, y, key, _)
         y += LINE + 6
     for text in legend:
         svg.text(None, LEFT - 30, y + 6, text, FONT, anchor="start", class_="legend")
@@ -182,7 +193,9 @@ def _cell_rect(
     svg.el(parent, "rect", x=x - half, y=y - half, width=2 * half, height=2 * half, **attrs)
 
 
-def _draw_marks(svg: Svg, under: ET.Element, over: ET.Element, marks: Marks) -> None:
+def _draw_marks(
+    svg: Svg, under: ET.Element, over: ET.Element, marks: Marks, _: Gettext = _EN
+) -> None:
     for cell in marks.capturing:
         _cell_rect(svg, under, cell, 1, fill="url(#captured-hatch)", class_="mark capturing",
                    data_cell=cell)  # fmt: skip
@@ -201,7 +214,7 @@ def _draw_marks(svg: Svg, under: ET.Element, over: ET.Element, marks: Marks) -> 
                stroke=VANISHED, stroke_width=3, stroke_dasharray="5 4")  # fmt: skip
         svg.el(g, "line", x1=x - 12, y1=y + 14, x2=x + 12, y2=y - 12, stroke=VANISHED,
                stroke_width=3)  # fmt: skip
-    for colour, closer, _, anchor in marks.captures:
+    for colour, closer, _pair, anchor in marks.captures:
         (x1, y1), (x2, y2) = cell_centre(closer), cell_centre(anchor)
         svg.el(over, "line", x1=x1, y1=y1, x2=x2, y2=y2, stroke=CAPTURE, stroke_width=4,
                stroke_linecap="round", opacity=0.85, class_=f"mark capture-line {colour}",
@@ -231,7 +244,11 @@ def _draw_marks(svg: Svg, under: ET.Element, over: ET.Element, marks: Marks) -> 
             x, y = cell_centre(cell)
             g = svg.group(over, class_=f"mark pick {colour}", data_cell=cell)
             _cell_rect(svg, g, cell, 3, fill="none", stroke=stroke, stroke_width=5)
-            label = "B+W" if marks.collision else colour[0].upper()
+            label = (
+                f"{pick_letter('black', _)}+{pick_letter('white', _)}"
+                if marks.collision
+                else pick_letter(colour, _)
+            )
             svg.el(g, "rect", x=x - CELL / 2 + 3, y=y - CELL / 2 + 3, width=8 + 8 * len(label),
                    height=15, fill=stroke)  # fmt: skip
             svg.text(g, x - CELL / 2 + 7 + 4 * len(label), y - CELL / 2 + 10.5, label, 11,
@@ -269,37 +286,38 @@ def _key_items(marks: Marks) -> list[str]:
     return items
 
 
-def _key(svg: Svg, y: float, items: list[str]) -> None:
+def _key(svg: Svg, y: float, items: list[str], _: Gettext = _EN) -> None:
     """A row of small symbols saying what each mark means (shape and word, never colour alone)."""
     g = svg.group(class_="key")
     x = LEFT - 30
     for item in items:
         if item == "picks":
-            for stroke, label in ((BLACK_PICK, "B"), (WHITE_PICK, "W")):
+            for stroke, colour in ((BLACK_PICK, "black"), (WHITE_PICK, "white")):
+                label = pick_letter(colour, _)
                 svg.el(g, "rect", x=x, y=y - 1, width=14, height=14, fill="none", stroke=stroke,
                        stroke_width=4)  # fmt: skip
                 svg.text(g, x + 7, y + 6, label, 9, weight="bold")
                 x += 20
-            text = "picks"
+            text = _("picks")
         elif item == "captured":
             svg.el(g, "line", x1=x, y1=y, x2=x + 12, y2=y + 12, stroke=CAPTURE, stroke_width=4)
             svg.el(g, "line", x1=x, y1=y + 12, x2=x + 12, y2=y, stroke=CAPTURE, stroke_width=4)
             x += 18
-            text = "captured"
+            text = _("captured")
         elif item == "vanished":
             svg.el(g, "ellipse", cx=x + 6, cy=y + 6, rx=6, ry=8, fill="none", stroke=VANISHED,
                    stroke_width=2, stroke_dasharray="3 2")  # fmt: skip
             x += 18
-            text = "vanished egg"
+            text = _("vanished egg")
         elif item == "hatched":
             svg.el(g, "circle", cx=x + 7, cy=y + 6, r=7, fill="none", stroke=HATCHED,
                    stroke_width=3, stroke_dasharray="4 2")  # fmt: skip
             x += 20
-            text = "hatched"
+            text = _("hatched")
         else:
             svg.el(g, "line", x1=x, y1=y + 6, x2=x + 20, y2=y + 6, stroke=WINNING,
                    stroke_width=7, stroke_linecap="round")  # fmt: skip
             x += 28
-            text = "winning line"
+            text = _("winning line")
         svg.text(g, x, y + 6, text, 13, anchor="start")
         x += 8 * len(text) + 18

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from itertools import pairwise
 from typing import Any
 
+from samtempa import words as vocabulary
 from samtempa.grid import COLUMNS, Cell, cell_name, cell_range, parse_cell
 from samtempa.render import palette as pal
 from samtempa.render.snake_layout import (
@@ -42,7 +43,7 @@ from samtempa.render.snake_layout import (
 )
 from samtempa.render.snake_legend import (
     _KEY_TEXT,
-    _describe_op,
+    _describe_ops,
     _key,
     _key_items,
     _key_rows,
@@ -50,8 +51,9 @@ from samtempa.render.snake_legend import (
     _legend_lines,
     _snake_legend,
     _snake_line,
+    _snake_rows,
 )
-from samtempa.render.svgdoc import Svg, wrap_text
+from samtempa.render.svgdoc import Svg, draw_caption, wrap_text
 
 # The geometry and legend moved out; their names stay importable from here.
 __all__ = [
@@ -75,7 +77,7 @@ __all__ = [
     "_caption",
     "_cell",
     "_change_ops",
-    "_describe_op",
+    "_describe_ops",
     "_head",
     "_is_ghost",
     "_key",
@@ -90,10 +92,12 @@ __all__ = [
     "_snake",
     "_snake_legend",
     "_snake_line",
+    "_snake_rows",
     "_terrain",
     "_trap",
     "_wraps",
     "layout_of",
+    "result_text",
     "state_svg",
     "terrain_data",
 ]
@@ -101,36 +105,38 @@ __all__ = [
 # --- the picture ---------------------------------------------------------------------
 
 
-def state_svg(state: Mapping[str, Any], caption: str | None = None) -> str:
-    """The SVG text of a Snake Synapse state (between turns, or after a frame)."""
+def state_svg(state: Mapping[str, Any], caption: str | None = None, lang: str = "en") -> str:
+    """The SVG text of a Snake Synapse state (between turns, or after a frame), its
+    caption, floor labels, legend and key in ``lang``."""
+    _ = vocabulary.gettext(lang)
     lay = layout_of(state)
     terrain = terrain_data(str(state["terrain"]))
     snakes: list[Mapping[str, Any]] = state["snakes"]
     colours = pal.snake_colours([str(s["colour"]) for s in snakes])
-    legend = _legend_lines(state, terrain)
+    legend = _legend_lines(state, terrain, lang)
     key = _key_items(state, terrain)
     width = lay.picture_width
     wrapped = [line for text in legend for line in wrap_text(text, int((width - 40) / 7.3))]
     legend_top = lay.grid_bottom + 24
-    key_rows = _key_rows(key, width)
-    height = legend_top + LINE * len(snakes) + 8 + (LINE + 4) * len(key_rows) + LINE * len(wrapped)
-    svg = Svg(width, height + 8, caption or _caption(state))
+    key_rows = _key_rows(key, width, _)
+    snake_rows = _snake_rows(snakes, width, lang)
+    lines = sum(len(rows) for rows in snake_rows)
+    height = legend_top + LINE * lines + 8 + (LINE + 4) * len(key_rows) + LINE * len(wrapped)
+    title = caption or _caption(state, lang)
+    svg = Svg(width, height + 8, title)
     svg.el(None, "rect", x=0, y=0, width=width, height=height + 8, fill="#FFFFFF")
-    svg.text(None, MARGIN_LEFT, 22, caption or _caption(state), 17, anchor="start",
-             weight="bold", class_="caption")  # fmt: skip
+    draw_caption(svg, MARGIN_LEFT, 22, title, width - MARGIN_LEFT - 10)
     _patterns(svg, lay)
-    _terrain(svg, lay, state)
+    _terrain(svg, lay, state, [_(label) for label in FLOOR_LABELS])
     _queued(svg, lay, state, terrain)
     _portals(svg, lay, state, colours, under=True)
     order = sorted(range(len(snakes)), key=lambda i: (snakes[i]["alive"], _is_ghost(snakes[i])))
     for i in order:
         _snake(svg, lay, snakes[i], i, colours[i], state)
     _portals(svg, lay, state, colours, under=False)
-    y = legend_top
-    _snake_legend(svg, snakes, colours, y)
-    y += LINE * len(snakes) + 8
+    y = _snake_legend(svg, snakes, colours, legend_top, snake_rows) + 8
     for row in key_rows:
-        _key(svg, y, row)
+        _key(svg, y, row, _)
         y += LINE + 4
     for text in wrapped:
         svg.text(None, 14, y, text, FONT, anchor="start", class_="legend")
@@ -138,14 +144,24 @@ def state_svg(state: Mapping[str, Any], caption: str | None = None) -> str:
     return svg.to_string()
 
 
-def _caption(state: Mapping[str, Any]) -> str:
-    text = f"Snake Synapse · {state['terrain']} · turn {state['turn']}"
+def _caption(state: Mapping[str, Any], lang: str = "en") -> str:
+    _ = vocabulary.gettext(lang)
+    where = f"{_('Snake Synapse')} · {vocabulary.terrain_name(lang, str(state['terrain']))}"
     if state["frame"]:
-        text += f", frame {state['frame']}"
-    result = state["result"]
-    if result is not None:
-        text += f" · {result['winner']} wins" if "winner" in result else " · draw"
-    return text
+        text = _("turn %(turn)s, frame %(frame)s", turn=state["turn"], frame=state["frame"])
+    else:
+        text = _("turn %(n)s", n=state["turn"])
+    return f"{where} · {text}{result_text(state.get('result'), lang)}"
+
+
+def result_text(result: Mapping[str, Any] | None, lang: str = "en") -> str:
+    """A caption's end when the game is over: `` · Red wins`` or `` · draw``."""
+    if result is None:
+        return ""
+    _ = vocabulary.gettext(lang)
+    if "winner" in result:
+        return " · " + _("%(snake)s wins", snake=vocabulary.snake_name(lang, result["winner"]))
+    return " · " + _("draw")
 
 
 def _is_ghost(snake: Mapping[str, Any]) -> bool:

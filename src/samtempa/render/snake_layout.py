@@ -22,7 +22,8 @@ RACE_SYMBOLS = {
     "ghost": "O",
     "shooter": "00",
 }
-CHARGE_WORDS = {"shooter": "shots"}
+#: The legend's word for a race's charges, when it is not "charges".
+CHARGE_WORDS = {"shooter": "shots %(n)s"}
 
 WIDTH = 600
 MARGIN_LEFT = 40

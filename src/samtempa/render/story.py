@@ -21,7 +21,7 @@ from typing import Any
 from samtempa import words as vocabulary
 from samtempa.games.snake import codec
 from samtempa.games.snake.game import heading
-from samtempa.render.snake import RACE_SYMBOLS, terrain_data
+from samtempa.render.snake_layout import RACE_SYMBOLS, terrain_data
 
 #: The path letters a reader types and reads (SS-3.1's U, D, L, R): French uses Haut,
 #: Bas, Gauche, Droite, so ``D`` is *droite* there.

@@ -27,35 +27,44 @@ def state_svg(
     report: Any = None,
     before: Mapping[str, Any] | None = None,
     caption: str | None = None,
+    lang: str = "en",
 ) -> str:
     """The SVG text of a canonical state (``state["game"]`` says which drawing).
 
     What the Shell marks the turn that led to the state when given the
     engine's ``report`` of it (and ``before``, the state before it); Snake
     Synapse shows the deaths of the turn or frame from the state itself.
+    Every word of the picture is in ``lang`` (fr, eo, en).
     """
     game = state.get("game") if isinstance(state, Mapping) else None
     draw = _DRAWERS.get(game) if isinstance(game, str) else None
     if draw is None:
         raise ValueError(f"cannot draw a state of game {game!r}")
-    return draw(state, report, before, caption)
+    return draw(state, report, before, caption, lang)
 
 
 def _shell(
-    state: Mapping[str, Any], report: Any, before: Mapping[str, Any] | None, caption: str | None
+    state: Mapping[str, Any],
+    report: Any,
+    before: Mapping[str, Any] | None,
+    caption: str | None,
+    lang: str,
 ) -> str:
-
-    return shell.state_svg(state, report if isinstance(report, TurnReport) else None, before)
+    shell_report = report if isinstance(report, TurnReport) else None
+    return shell.state_svg(state, shell_report, before, lang)
 
 
 def _snake(
-    state: Mapping[str, Any], report: Any, before: Mapping[str, Any] | None, caption: str | None
+    state: Mapping[str, Any],
+    report: Any,
+    before: Mapping[str, Any] | None,
+    caption: str | None,
+    lang: str,
 ) -> str:
+    return snake.state_svg(state, caption, lang)
 
-    return snake.state_svg(state, caption)
 
-
-_Drawer = Callable[[Mapping[str, Any], Any, "Mapping[str, Any] | None", "str | None"], str]
+_Drawer = Callable[[Mapping[str, Any], Any, "Mapping[str, Any] | None", "str | None", str], str]
 #: Each game's drawing, keyed by its spec's name: ``games`` may not know ``render``,
 #: so the table is here, and a game's name is never compared.
 _DRAWERS: dict[str, _Drawer] = {SHELL.name: _shell, SNAKE.name: _snake}

@@ -102,3 +102,32 @@ def wrap_text(text: str, width: int) -> list[str]:
     if line:
         lines.append(line)
     return lines
+
+
+#: A bold character's mean width, in font sizes (DejaVu Sans Bold, what resvg draws).
+BOLD_EM = 0.58
+
+
+def caption_lines(
+    text: str, room: float, size: float = 17, least: float = 14
+) -> list[tuple[str, float]]:
+    """A caption that fits ``room`` pixels: one line, made smaller down to ``least`` if
+    need be, else (long French and Esperanto captions) two lines cut at its last `` · ``.
+
+    Returns each line with its font size.
+    """
+
+    def fitted(line: str) -> float:
+        return min(size, room / (BOLD_EM * max(1, len(line))))
+
+    if fitted(text) >= least or " · " not in text:
+        return [(text, max(least, fitted(text)))]
+    head, _, tail = text.rpartition(" · ")
+    return [(head, max(least, fitted(head))), (tail, max(least, fitted(tail)))]
+
+
+def draw_caption(svg: Svg, x: float, y: float, text: str, room: float) -> None:
+    """The caption at ``x``, its first line centred on ``y``, the second just below."""
+    for line, size in caption_lines(text, room):
+        svg.text(None, x, y, line, size, anchor="start", weight="bold", class_="caption")
+        y += size + 3

@@ -12,7 +12,7 @@ from fastapi import FastAPI, Request, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
-from samtempa import words
+from samtempa import i18n, words
 from samtempa.games.registry import GAME_NAMES, get_spec
 from samtempa.server.api import errors, limits
 from samtempa.server.api.deps import session_middleware
@@ -32,11 +32,13 @@ from samtempa.server.api.routes import (
     scenes,
     tutorials,
 )
+from samtempa.server.core.bus import RedisBus
 from samtempa.server.core.clock import Clock, ManualClock
 from samtempa.server.core.config import Settings
 from samtempa.server.core.database import Database
 from samtempa.server.core.headers import SecurityHeaders
 from samtempa.server.core.i18n import Catalogs
+from samtempa.server.core.presence import RedisPresence
 from samtempa.server.services.correspondence import CorrespondenceService
 from samtempa.server.services.deadlines import DeadlineScheduler
 from samtempa.server.services.live import LiveHub
@@ -83,6 +85,8 @@ def build_services(
     templates.env.globals["game_names"] = GAME_NAMES
     # Links to copy and paste elsewhere (invites): from configuration, never the Host header.
     templates.env.globals["public_url"] = settings.public_url()
+    # A sentence opening with a player's name (lower case in the catalogues) gets its capital.
+    templates.env.filters["sentence"] = i18n.sentence
     catalogs = Catalogs()
     correspondence = CorrespondenceService(db, coordinator, settings, catalogs)
     if isinstance(clock, ManualClock):
@@ -108,6 +112,16 @@ def create_app(settings: Settings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await services.db.run(services.db.migrate)
+        bus = RedisBus(settings.redis_url) if settings.redis_url else None
+        presence: RedisPresence | None = None
+        if bus is not None:
+            # Subscribed before anything is published or scheduled: nothing sent by the
+            # other processes from now on is missed.
+            services.hub.bus = bus
+            await bus.start(services.hub.from_bus, services.coordinator.resync)
+            presence = RedisPresence(settings.redis_url, bus.origin, services.hub.here)
+            await presence.start()
+            services.hub.presence = presence
         await services.scheduler.start()
         await services.coordinator.wake_bots()  # a bot's open turn outlives a restart
         await services.correspondence.start()
@@ -120,6 +134,12 @@ def create_app(settings: Settings) -> FastAPI:
             await services.correspondence.stop()
             await services.scheduler.stop()
             await services.coordinator.close()
+            if bus is not None:
+                services.hub.bus = None
+                await bus.stop()
+            if presence is not None:
+                services.hub.presence = None
+                await presence.stop()
             services.db.close()
 
     app = FastAPI(title="samtempa", lifespan=lifespan, docs_url=None, redoc_url=None)

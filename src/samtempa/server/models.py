@@ -19,7 +19,6 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
-    Text,
     UniqueConstraint,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -31,7 +30,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from samtempa.server import models_accounts as _accounts  # noqa: F401
 from samtempa.server import models_correspondence as _correspondence  # noqa: F401
 from samtempa.server import models_identity as _identity  # noqa: F401
-from samtempa.server.models_base import Base
+from samtempa.server.models_base import Base, MatchMessage
 
 
 class User(Base):
@@ -180,19 +179,10 @@ class Turn(Base):
     resolved_at: Mapped[datetime] = mapped_column(DateTime)
 
 
-class ChatMessage(Base):
+class ChatMessage(MatchMessage, Base):
     """A line of a match's chat (hidden from and closed to child accounts with chat off)."""
 
     __tablename__ = "chat_messages"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
-    user_id: Mapped[int | None] = mapped_column(
-        ForeignKey("users.id", ondelete="SET NULL"), nullable=True
-    )
-    author: Mapped[str] = mapped_column(String(80))
-    text: Mapped[str] = mapped_column(Text)
-    created_at: Mapped[datetime] = mapped_column(DateTime)
 
 
 class TutorialLessonDone(Base):

@@ -22,12 +22,11 @@ from sqlalchemy import (
     Integer,
     LargeBinary,
     String,
-    Text,
     UniqueConstraint,
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from samtempa.server.models_base import Base
+from samtempa.server.models_base import Base, MatchMessage
 
 
 class Edition(Base):
@@ -102,19 +101,11 @@ class MatchEvent(Base):
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
-class TopicPost(Base):
+class TopicPost(MatchMessage, Base):
     """A message of a game's public topic; the game master may hide it."""
 
     __tablename__ = "topic_posts"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
-    user_id: Mapped[int | None] = mapped_column(
-        ForeignKey("users.id", ondelete="SET NULL"), nullable=True
-    )
-    author: Mapped[str] = mapped_column(String(80))
-    text: Mapped[str] = mapped_column(Text)
-    created_at: Mapped[datetime] = mapped_column(DateTime)
     hidden: Mapped[bool] = mapped_column(Boolean, default=False)
     hidden_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
 

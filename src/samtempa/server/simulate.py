@@ -23,14 +23,28 @@ import logging
 import sys
 import tempfile
 import time
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from random import Random
 from typing import Any
 
 from sqlalchemy import select
 
+from samtempa.bots.base import Bot
+from samtempa.bots.registry import LEVELS, make_bot
+from samtempa.games.registry import get_game
 from samtempa.games.snake.spec import SPEC as SNAKE
+from samtempa.server.app import build_services
+from samtempa.server.core.clock import ManualClock
+from samtempa.server.core.config import Settings
+from samtempa.server.models import Match, Turn, User
+from samtempa.server.models_correspondence import Edition, TurnPost
+from samtempa.server.services import accounts, editions
+from samtempa.server.services.errors import Refusal
+from samtempa.server.services.events import event_json, events_of
+from samtempa.server.services.lobby import terrains
+from samtempa.server.services.matches import Actor, TurnOpen, pending_of, seats_of
+from samtempa.server.services.turn_posts import render_missing_gifs
 
 START = datetime(2026, 1, 5, 12, 0, 0)
 HOUR = timedelta(hours=1)
@@ -54,9 +68,6 @@ def simulate(
     quiet: bool = False,
 ) -> dict[str, Any]:
     """Run the edition; returns a summary (turns, result, days, files written)."""
-    from samtempa.bots.registry import LEVELS
-    from samtempa.server.services.lobby import terrains
-
     data = terrains().get(terrain)
     if data is None:
         raise SimulationError(f"unknown terrain {terrain!r}; terrains: {', '.join(terrains())}")
@@ -99,17 +110,6 @@ async def _run(
     folder: Path,
     quiet: bool,
 ) -> dict[str, Any]:
-    from datetime import date
-
-    from samtempa.server.app import build_services
-    from samtempa.server.core.clock import ManualClock
-    from samtempa.server.core.config import Settings
-    from samtempa.server.models import Match
-    from samtempa.server.models_correspondence import Edition, TurnPost
-    from samtempa.server.services import accounts, editions
-    from samtempa.server.services.events import event_json, events_of
-    from samtempa.server.services.turn_posts import render_missing_gifs
-
     clock = ManualClock(START)
     settings = Settings(data_dir=tmp, turn_gif_width=gif_width, smtp_host="")
     services = build_services(settings, clock=clock)
@@ -230,8 +230,6 @@ def _describe(summary: dict[str, Any], folder: Path) -> str:
 
 
 def _user(session: Any, user_id: int) -> Any:
-    from samtempa.server.models import User
-
     found = session.get(User, user_id)
     assert found is not None
     return found
@@ -243,13 +241,14 @@ class _Players:
     def __init__(
         self, services: Any, match_id: str, silent: set[int], rng: Random, level: str
     ) -> None:
-        from samtempa.bots.registry import make_bot
-
         self.services = services
         self.match_id = match_id
         self.silent = silent
         self.rng = rng
-        self.bot = make_bot(SNAKE.name, level)
+        self.level = level
+        #: Each seat's bot, the same object the whole game (issue 18), with the number of
+        #: turns it has been told of (it hears each reveal once, before it plays again).
+        self.bots: dict[str, tuple[Bot, int]] = {}
         self.planned: dict[tuple[Any, ...], tuple[datetime, int]] = {}
         self.done: set[tuple[Any, ...]] = set()
 
@@ -264,9 +263,6 @@ class _Players:
 
     def plan(self, session: Any, edition: Any, match: Any) -> None:
         """Who should act in the phase the edition is in, and after how many hours."""
-        from samtempa.server.services.editions import races_chosen
-        from samtempa.server.services.matches import pending_of, seats_of
-
         seats = seats_of(session, self.match_id)
         rng = self.rng
         if edition.phase == "colours" and edition.drafter is not None:
@@ -274,13 +270,11 @@ class _Players:
             taken = sum(1 for s in seats if "colour" in s.options)
             self._plan(("colour", taken), seat.user_id, rng.uniform(0.5, 30))
         elif edition.phase == "races":
-            chosen = races_chosen(session, self.match_id)
+            chosen = editions.races_chosen(session, self.match_id)
             for seat in seats:
                 if seat.index not in chosen:
                     self._plan(("race", seat.index), seat.user_id, rng.uniform(0.5, 48))
         elif edition.phase == "playing" and match.state is not None:
-            from samtempa.games.registry import get_game
-
             game = get_game(match.game)
             waiting = game.players(game.from_json(match.state))
             sent = pending_of(session, self.match_id, match.turn + 1)
@@ -306,10 +300,6 @@ class _Players:
             await self._do(key, user_id)
 
     async def _do(self, key: tuple[Any, ...], user_id: int) -> None:
-        from samtempa.server.services import editions
-        from samtempa.server.services.errors import Refusal
-        from samtempa.server.services.matches import Actor, TurnOpen
-
         rng = self.rng
         try:
             if key[0] == "colour":
@@ -354,10 +344,6 @@ class _Players:
             self.services.coordinator.turn_opened(opened)
 
     def _orders(self, session: Any, user_id: int, turn: int) -> tuple[str | None, Any]:
-        from random import Random
-
-        from samtempa.games.registry import get_game
-
         match = _match(session, self.match_id)
         if match.status != "playing" or match.turn + 1 != turn:
             return None, None
@@ -366,8 +352,23 @@ class _Players:
         state = game.from_json(match.state)
         if seat.player not in game.players(state):
             return None, None
-        orders = self.bot.choose(game, state, seat.player, 0.05, Random(self.rng.random()))
+        bot = self._bot(session, match, game, seat.player)
+        orders = bot.choose(game, state, seat.player, 0.05, Random(self.rng.random()))
         return seat.player, orders
+
+    def _bot(self, session: Any, match: Any, game: Any, player: str) -> Bot:
+        """``player``'s bot, built on its first turn, told every reveal since then."""
+        bot, told = self.bots.get(player) or (make_bot(match.game, self.level), match.turn)
+        if told < match.turn:
+            turns = session.scalars(
+                select(Turn)
+                .where(Turn.match_id == self.match_id, Turn.number > told)
+                .order_by(Turn.number)
+            )
+            for row in turns:
+                bot.observe(game, game.from_json(row.state), row.report)
+        self.bots[player] = (bot, match.turn)
+        return bot
 
     def _read(self, fn: Any) -> Any:
         with self.services.db.read() as session:
@@ -375,14 +376,10 @@ class _Players:
 
 
 def _seats(session: Any, match_id: str) -> Any:
-    from samtempa.server.services.matches import seats_of
-
     return seats_of(session, match_id)
 
 
 def _match(session: Any, match_id: str) -> Any:
-    from samtempa.server.models import Match
-
     found = session.get(Match, match_id)
     assert found is not None
     return found

@@ -6,18 +6,23 @@ check what was on screen when each player typed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from random import Random
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from rich.console import Console
 
 from samtempa.bots.base import Bot
 from samtempa.bots.registry import LEVELS, make_bot
-from samtempa.games.base import OrderError
+from samtempa.games.base import Game, OrderError, PlayerId
 
 HUMAN = "human"
+#: How long a bot may think over a turn in the terminal (a person waits for it).
+BOT_SECONDS = 1.0
+
+S = TypeVar("S")
+O = TypeVar("O")  # noqa: E741 - the orders type, as in games/base.py
 
 
 class Quit(Exception):  # noqa: N818 - a control-flow signal, not an error
@@ -120,6 +125,55 @@ def handover(console: Console, prompter: Prompter, name: str) -> None:
     console.print(f"[bold]Pass the keyboard to {name}.[/bold]")
     prompter.ask(f"{name}, press Enter when nobody else is looking at the screen. ")
     clear(console, prompter)
+
+
+def is_hotseat(seats: Iterable[Seat]) -> bool:
+    """Two people or more share the keyboard, so each one's orders must stay hidden."""
+    return sum(seat.is_human for seat in seats) >= 2
+
+
+def bot_orders(game: Game[S, O], state: S, seats: Mapping[PlayerId, Seat]) -> dict[PlayerId, O]:
+    """The orders of every bot seat whose player gives orders this turn, in seat order.
+
+    A bot's orders that the engine refuses become the engine's missed order,
+    as on the site (bot protocol page), so a faulty bot cannot stop the game.
+    """
+    playing = set(game.players(state))
+    orders: dict[PlayerId, O] = {}
+    for player, seat in seats.items():
+        if seat.bot is None or player not in playing:
+            continue
+        data = seat.bot.choose(game, state, player, BOT_SECONDS, seat.rng)
+        try:
+            order = game.parse_orders(state, player, data)
+            game.validate(state, player, order)
+        except OrderError:
+            order = game.missed_order(state, player, seat.rng)
+        orders[player] = order
+    return orders
+
+
+def people_in_turn(
+    console: Console,
+    prompter: Prompter,
+    playing: Collection[PlayerId],
+    seats: Mapping[PlayerId, Seat],
+) -> Iterator[tuple[PlayerId, bool]]:
+    """Each person who gives orders this turn, in seat order, with whether to hide them.
+
+    In hotseat the keyboard is handed over before each person is asked and the
+    screen wiped once they have typed, so nobody sees another's orders before
+    the reveal (WTS-2.1, SS-3); the caller shows the position and asks.
+    """
+    hotseat = is_hotseat(seats.values())
+    for player, seat in seats.items():
+        if not seat.is_human or player not in playing:
+            continue
+        if hotseat:
+            handover(console, prompter, seat.name)
+        yield player, hotseat
+        if hotseat:
+            clear(console, prompter)
 
 
 def ask_until_valid(

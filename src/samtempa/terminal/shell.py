@@ -18,7 +18,7 @@ from samtempa.games.shell.board import SIZE, STRIDE, square_name
 from samtempa.games.shell.game import WhatTheShell
 from samtempa.games.shell.rules import TurnReport, step_with_report
 from samtempa.games.shell.spec import SPEC
-from samtempa.games.shell.state import BLACK, COLOURS, INITIAL, SUDDEN_DEATH, WHITE, ShellState
+from samtempa.games.shell.state import BLACK, INITIAL, SUDDEN_DEATH, WHITE, ShellState
 from samtempa.grid import COLUMNS
 from samtempa.terminal.common import (
     HUMAN,
@@ -27,14 +27,15 @@ from samtempa.terminal.common import (
     Quit,
     Seat,
     ask_until_valid,
+    bot_orders,
     choose,
     clear,
-    handover,
+    is_hotseat,
     make_seat,
+    people_in_turn,
 )
 
 GAME = SPEC.name
-BOT_SECONDS = 1.0
 
 GLYPH = {BLACK: "●", WHITE: "○"}
 STYLE = {BLACK: "bold bright_white on grey23", WHITE: "bold black on grey85"}
@@ -138,21 +139,14 @@ def run_game(console: Console, prompter: Prompter, seats: dict[str, Seat]) -> Sh
     """Play one whole game; returns the final state (also when a player quits)."""
     game = WhatTheShell()
     state, report = INITIAL, None
-    humans = [c for c in COLOURS if seats[c].is_human]
-    hotseat = len(humans) == 2
+    humans = any(seat.is_human for seat in seats.values())
+    hotseat = is_hotseat(seats.values())
     try:
         while state.result is None:
-            picks: dict[str, int] = {}
-            for colour in COLOURS:
-                bot = seats[colour].bot
-                if bot is not None:
-                    orders = bot.choose(game, state, colour, BOT_SECONDS, seats[colour].rng)
-                    picks[colour] = game.parse_orders(state, colour, orders)
-            for colour in humans:
-                if hotseat:
-                    handover(console, prompter, seats[colour].name)
+            picks = bot_orders(game, state, seats)
+            for colour, secret in people_in_turn(console, prompter, game.players(state), seats):
                 show(console, state, report)
-                picks[colour] = ask_pick(prompter, console, seats[colour], colour, state, hotseat)
+                picks[colour] = ask_pick(prompter, console, seats[colour], colour, state, secret)
             state, report = step_with_report(state, picks[BLACK], picks[WHITE])
             clear(console, prompter)
             console.print(

@@ -22,6 +22,7 @@ from random import Random
 from rich.console import Console
 from rich.text import Text
 
+from samtempa import words
 from samtempa.bots.registry import LEVELS
 from samtempa.games.base import OrderError
 from samtempa.games.snake import TERRAIN_IDS, Order, SnakeSynapse, State, load_terrain, notation
@@ -38,15 +39,15 @@ from samtempa.terminal.common import (
     Quit,
     Seat,
     ask_until_valid,
+    bot_orders,
     choose,
     clear,
-    handover,
     make_seat,
+    people_in_turn,
 )
 
 GAME = SPEC.name
 ENGINE = SnakeSynapse()
-BOT_SECONDS = 1.0
 
 #: Seat ids (the snakes' colours, the engine's order: ``SPEC.seats``) and how Rich draws them.
 COLOURS = SPEC.seats
@@ -167,7 +168,8 @@ def status_lines(state: State) -> list[Text]:
             line.append("removed (missed the deadline)", style=DEAD)
         elif not s.alive and s.death is not None:
             by = f" by {s.death.by}" if s.death.by else ""
-            line.append(f"dead: {s.death.cause}{by} (death {s.death.number})", style=DEAD)
+            cause = words.death_cause("en", str(s.death.cause))  # the vocabulary's word
+            line.append(f"dead: {cause}{by} (death {s.death.number})", style=DEAD)
         else:
             grow = f" +{s.pending_growth}" if s.pending_growth else ""
             line.append(f"length {len(s.body)}{grow:<4} charges {s.charges}")
@@ -264,18 +266,6 @@ class Player:
     snake: str
 
 
-def bot_orders(player: Player, state: State) -> Order:
-    bot = player.seat.bot
-    assert bot is not None
-    data = bot.choose(ENGINE, state, player.snake, BOT_SECONDS, player.seat.rng)
-    try:
-        order = ENGINE.parse_orders(state, player.snake, data)
-        ENGINE.validate(state, player.snake, order)
-    except OrderError:
-        order = ENGINE.missed_order(state, player.snake, player.seat.rng)
-    return order
-
-
 def animate(
     console: Console,
     prompter: Prompter,
@@ -309,25 +299,15 @@ def run_game(
     max_turns: int | None = None,
 ) -> State:
     """Play the game to its end (or ``max_turns`` turns); returns the last state."""
-    humans = [p for p in players if p.seat.is_human]
-    hotseat = len(humans) >= 2
+    seats = {p.snake: p.seat for p in players}
+    humans = any(seat.is_human for seat in seats.values())
     turns = 0
     try:
         while state.result is None and (max_turns is None or turns < max_turns):
-            alive = set(ENGINE.players(state))
-            orders: dict[str, Order] = {}
-            for p in players:
-                if p.snake in alive and not p.seat.is_human:
-                    orders[p.snake] = bot_orders(p, state)
-            for p in humans:
-                if p.snake not in alive:
-                    continue
-                if hotseat:
-                    handover(console, prompter, p.seat.name)
-                show(console, state, f"Turn {state.turn + 1}: {p.snake}'s orders")
-                orders[p.snake] = ask_orders(prompter, console, p.seat, p.snake, state, hotseat)
-                if hotseat:
-                    clear(console, prompter)
+            orders = bot_orders(ENGINE, state, seats)
+            for sid, secret in people_in_turn(console, prompter, ENGINE.players(state), seats):
+                show(console, state, f"Turn {state.turn + 1}: {sid}'s orders")
+                orders[sid] = ask_orders(prompter, console, seats[sid], sid, state, secret)
             step = ENGINE.step(state, orders)
             animate(console, prompter, state, step.frames, step.report, orders, delay, sleep)
             state = step.state

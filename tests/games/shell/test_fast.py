@@ -7,7 +7,7 @@ from random import Random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from samtempa.bench import shell_random_games
+from samtempa.bench.shell import shell_random_games
 from samtempa.games.shell import ShellState, fast, random_empty, resolve
 from tests.games.shell.strategies import states
 

@@ -6,13 +6,14 @@ its own browser download does not work on our machines.
 
 from __future__ import annotations
 
-import socket
 import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.servers import free_port
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -23,13 +24,6 @@ ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 @pytest.fixture(scope="module")

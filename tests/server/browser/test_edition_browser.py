@@ -39,14 +39,18 @@ def test_an_edition_in_the_browser(browser: Browser, server: str) -> None:
 
     for page in (ana, bob):
         page.goto(url)
-        page.get_by_role("button", name="Register").click()
+        # A form post navigates: wait for its page before the next reload (a reload
+        # during it fails with "Not attached to an active page").
+        with page.expect_navigation():
+            page.get_by_role("button", name="Register").click()
 
     # The colour draft: whoever has the form chooses, then the other.
     for _ in range(2):
         for page in (ana, bob):
             page.reload()
             if page.locator("#colour-form").count():
-                page.locator("#colour-form").get_by_role("button", name="Choose").click()
+                with page.expect_navigation():
+                    page.locator("#colour-form").get_by_role("button", name="Choose").click()
                 break
         else:
             raise AssertionError("nobody was asked for a colour")
@@ -55,7 +59,8 @@ def test_an_edition_in_the_browser(browser: Browser, server: str) -> None:
     for page, race in ((ana, "ghost"), (bob, "digger")):
         page.goto(url)
         page.get_by_label("Your race (secret until every player has chosen)").select_option(race)
-        page.get_by_role("button", name="Choose in secret").click()
+        with page.expect_navigation():
+            page.get_by_role("button", name="Choose in secret").click()
         if page is ana:
             bob.goto(url)
             expect(bob.locator("#race-form select")).not_to_have_value("ghost")

@@ -113,18 +113,21 @@ def test_two_browsers_play_a_whole_game_and_a_spectator_watches(
         cell(bob, w).click()
         for page in (alice, bob, watcher):
             wait_turn(page, turn)
-        expect(bob.locator("#steps")).to_contain_text(f"black played {b}.")
-        expect(watcher.locator("#steps")).to_contain_text(f"white played {w}.")
+        expect(bob.locator("#steps")).to_contain_text(f"Black picked {b} and white picked {w}.")
+        expect(watcher.locator("#steps")).to_contain_text(f"and white picked {w}.")
 
-    # The result is said from each viewer's side, by the game controls' verdict.
+    # The result is said from each viewer's side, by the game controls' verdict, and the
+    # status line says it too (live.js setOver).
     for page, said in ((alice, "You won."), (bob, "You lost."), (watcher, "Black won.")):
         expect(page.locator("#gc-verdict")).to_contain_text(said)
-        expect(page.locator("#status")).to_have_text("The game is over.")
+        expect(page.locator("#status")).to_have_text(f"The game is over. {said}")
     expect(alice.get_by_role("button", name="Rematch")).to_be_visible()
     # A finished turn can be stepped through.
     watcher.goto(match_url + "/replay?turn=2")
     expect(watcher.locator("#turn-no")).to_contain_text("After turn 2 of 5")
-    watcher.get_by_role("link", name="Next step").click()
+    watcher.get_by_role("link", name="Next step").click()  # turn 3's steps, then its end
+    expect(watcher.locator("#turn-no")).to_contain_text("Turn 3 of 5, step 1 of")
+    watcher.get_by_role("link", name="A3/I5").click()
     expect(watcher.locator("#turn-no")).to_contain_text("After turn 3 of 5")
     expect(watcher.locator("#move-list")).to_contain_text("A3/I5")
 
@@ -135,17 +138,21 @@ def test_hotseat_game_hands_the_screen_over_between_the_picks(
     page = new_page(browser, server)
     page.goto("/")
     page.get_by_role("button", name="Play on one screen").click()
-    expect(page.locator("#status")).to_contain_text("black to play")
+    expect(page.locator("#status")).to_contain_text("Black to play")
     for turn, (b, w) in enumerate(zip(BLACK_LINE, WHITE_MOVES, strict=True), start=1):
         cell(page, b).click()
         hand_over(page, "White")
-        expect(page.locator("#status")).to_contain_text("white to play")
+        expect(page.locator("#status")).to_contain_text("White to play")
         # No mark of the first pick is left for white to see.
         expect(cell(page, b)).to_have_class("cell")
         cell(page, w).click()
         wait_turn(page, turn)
     expect(page.locator("#gc-verdict")).to_contain_text("Black won.")
     expect(page.locator("#steps")).to_contain_text("The game is over.")
+    # One screen holds both seats: its status line tells the result as a spectator's.
+    expect(page.locator("#status")).to_have_text("The game is over. Black won.")
+    page.reload()  # from the snapshot this time, not the reveal
+    expect(page.locator("#status")).to_have_text("The game is over. Black won.")
 
 
 def test_keyboard_play_and_refusal_reason(browser: Browser, server: str) -> None:
@@ -159,7 +166,7 @@ def test_keyboard_play_and_refusal_reason(browser: Browser, server: str) -> None
     cell(page, "F5").focus()
     page.keyboard.press("Enter")  # white F5 too: a collision lays an egg
     wait_turn(page, 1)
-    expect(page.locator("#steps")).to_contain_text("Both picked F5")
+    expect(page.locator("#steps")).to_contain_text("Black and white both picked F5.")
     expect(page.locator("#egg-queue")).to_contain_text("F5")
     cell(page, "F5").click()
     expect(page.locator("#status")).to_contain_text("not empty")
@@ -176,6 +183,8 @@ def test_against_the_computer_at_each_level(browser: Browser, server: str) -> No
         cell(page, "E5").click()
         wait_turn(page, 1)
         # The bot may pick E5 too: then the collision lays an egg there.
-        expect(page.locator("#steps")).to_contain_text(re.compile("white played|Both picked E5"))
+        expect(page.locator("#steps")).to_contain_text(
+            re.compile("white picked|Black and white both picked E5")
+        )
         cell(page, empty_cell(page)).click()
         wait_turn(page, 2)

@@ -9,6 +9,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
+from samtempa.i18n import sentence
 from samtempa.server.core.i18n import Catalogs
 
 from .axe import blocking, describe, run_axe
@@ -74,7 +75,11 @@ def test_cells_say_what_is_on_them_and_the_board_is_render_s_drawing(
     expect(page.locator('#board svg g.egg[data-cell="C3"]')).to_have_count(1)
     # The reveal is told to screen readers in words.
     expect(page.locator("#reveal-said")).to_have_attribute("aria-live", "polite")
-    expect(page.locator("#reveal-said")).to_have_text("Both picked C3: an egg is laid there.")
+    expect(page.locator("#reveal-said")).to_have_text(
+        "Black and white both picked C3. "
+        "Same cell: no turtle lands, an egg is laid on C3. "
+        "No winning turtle: the game goes on."
+    )
     axe_clean(page)
 
 
@@ -119,7 +124,7 @@ def test_the_hand_over_screen_and_no_trace_of_the_first_pick(browser: Browser, s
     page = new_page(browser, server)
     hotseat(page)
     for n, (b, w, by_keyboard) in enumerate([("D6", "H2", True), ("G3", "B8", False)], 1):
-        expect(page.locator("#status")).to_contain_text("black to play")
+        expect(page.locator("#status")).to_contain_text("Black to play")
         before = board_trace(page)
         if by_keyboard:
             cell(page, "E5").focus()
@@ -140,7 +145,7 @@ def test_the_hand_over_screen_and_no_trace_of_the_first_pick(browser: Browser, s
             axe_clean(page)
         go.click()
         expect(screen).to_have_count(0)
-        expect(page.locator("#status")).to_contain_text("white to play")
+        expect(page.locator("#status")).to_contain_text("White to play")
         after = board_trace(page)
         # White's board is exactly black's before the pick, but for whose turn it is.
         assert after["cells"] == before["cells"]
@@ -195,12 +200,21 @@ def test_french_reveals_hold_no_english_word(browser: Browser, server: str) -> N
         cell(page, w).click()
         expect(page.locator("#panel")).to_contain_text(_("Turn %(n)s", n=n))
         told = page.locator("#steps li").all_inner_texts()
-        assert told[0] == _("%(player)s played %(cell)s.", player=_("black"), cell=b)
+        assert told[0] == sentence(
+            _(
+                "%(black)s picked %(b)s and %(white)s picked %(w)s.",
+                black=_("black"),
+                white=_("white"),
+                b=b,
+                w=w,
+            )
+        )
+        assert all(line[:1].isupper() for line in told), told
         for line in told:
             for english in ("played", "captures", "against", "black", "white", "egg", "wins"):
                 assert not re.search(rf"\b{english}\b", line), (english, line)
         expect(page.get_by_role("button", name=f"{b}, {_('black turtle')}")).to_have_count(1)
-    expect(page.locator("#steps")).to_contain_text(f"{_('black')} A4 ")
+    expect(page.locator("#steps")).to_contain_text(f"{sentence(_('black'))} A4 ")
     expect(page.get_by_role("button", name=f"A2, {_('empty')}")).to_have_count(1)
 
 
@@ -214,7 +228,7 @@ def test_the_replay_has_a_move_list_autoplay_and_keys(browser: Browser, server: 
     page.goto(f"/matches/{match}/replay?turn=2")
     turn_no = page.locator("#turn-no")
     expect(turn_no).to_have_text("After turn 2 of 5")
-    moves = page.get_by_role("navigation", name="Moves").get_by_role("link")
+    moves = page.locator("#move-list > li > a")  # the turns (the shown one lists its steps)
     expect(moves).to_have_text(["Start", "A1/I1", "A2/I3", "A3/I5", "A4/I7", "A5/I9"])
     controls = page.locator(".stepper .step-btn")
     expect(controls).to_have_count(5)
@@ -226,13 +240,24 @@ def test_the_replay_has_a_move_list_autoplay_and_keys(browser: Browser, server: 
     expect(turn_no).to_have_text("After turn 4 of 5")
     expect(page.get_by_role("link", name="A4/I7")).to_have_attribute("aria-current", "step")
     expect(page).to_have_url(re.compile(r"turn=4$"))
-    expect(page.locator("#replay-lines")).to_contain_text("black played A4.")
+    expect(page.locator("#replay-lines")).to_contain_text("Black picked A4 and white picked I7.")
     page.keyboard.press("Home")
     expect(turn_no).to_have_text("After turn 0 of 5")
+    page.keyboard.press("ArrowRight")  # a turn's steps: the picks, the placement, the board
+    expect(turn_no).to_have_text("Turn 1 of 5, step 1 of 3")
+    page.keyboard.press("ArrowRight")
+    expect(turn_no).to_have_text("Turn 1 of 5, step 2 of 3")
+    expect(page.locator("#replay-lines")).to_have_text(
+        "Different cells: both turtles land on the board."
+    )
     page.keyboard.press("ArrowRight")
     expect(turn_no).to_have_text("After turn 1 of 5")
     page.keyboard.press("End")
     expect(turn_no).to_have_text("After turn 5 of 5")
+    page.keyboard.press("ArrowLeft")
+    expect(turn_no).to_have_text("Turn 5 of 5, step 2 of 3")
+    page.keyboard.press("ArrowLeft")
+    expect(turn_no).to_have_text("Turn 5 of 5, step 1 of 3")
     page.keyboard.press("ArrowLeft")
     expect(turn_no).to_have_text("After turn 4 of 5")
     expect(page.locator('#replay-board svg g.turtle.black[data-cell="A4"]')).to_have_count(1)
@@ -296,8 +321,9 @@ def test_a_whole_game_against_the_computer_on_a_phone(browser: Browser, server: 
         choice = next(c for c in order if c in empty)
         page.get_by_role("button", name=f"{choice}, empty").click()
         expect(page.locator("#panel .turn-line")).to_have_text(f"Turn {n}", timeout=30_000)
-    expect(page.locator("#status")).to_have_text("The game is over.")
     expect(verdict).to_have_text(re.compile(r"^(You won\.|You lost\.|Draw\.)"))
+    # The status line tells the same verdict, from the player's side.
+    expect(page.locator("#status")).to_have_text("The game is over. " + verdict.inner_text())
     expect(page.locator("#steps")).to_contain_text("The game is over.")
     fits_on_screen(page)
 

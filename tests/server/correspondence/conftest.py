@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import email
-import socket
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -21,6 +20,7 @@ from samtempa.server.core.config import Settings
 from samtempa.server.models import User
 from samtempa.server.models_correspondence import Edition
 from samtempa.server.services import accounts
+from tests.servers import free_port
 
 START = datetime(2026, 3, 2, 12, 0, 0)
 
@@ -49,13 +49,6 @@ class Inbox:
         return [m for m in self.mails if address in m.to]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture
 def smtp() -> Iterator[tuple[Inbox, int]]:
     inbox = Inbox()
@@ -74,8 +67,9 @@ def clock() -> ManualClock:
 
 
 @pytest.fixture
-def settings(tmp_path: Path, smtp: tuple[Inbox, int]) -> Settings:
+def settings(tmp_path: Path, smtp: tuple[Inbox, int], database_url: str) -> Settings:
     return Settings(
+        database_url=database_url,
         data_dir=tmp_path,
         smtp_host="127.0.0.1",
         smtp_port=smtp[1],

@@ -28,8 +28,9 @@ from samtempa.server.models import Match, Turn, User
 from samtempa.server.models_correspondence import MatchEvent, Notification, TurnPost
 from samtempa.server.services import accounts, editions
 from samtempa.server.services.matches import seats_of
+from tests.servers import free_port, spawn, wait_ready
 
-from .conftest import colour_as, free_port, race_as, register_as, user
+from .conftest import colour_as, race_as, register_as, user
 
 #: Seconds between the opening of the turn (96 h ago, on a clock moved back) and its hard
 #: deadline: two players log in and send their orders, and the server is killed, within them.
@@ -47,31 +48,16 @@ class Server:
 
     def start(self) -> None:
         env = {**os.environ, "SAMTEMPA_TURN_GIF_WIDTH": "96", "SAMTEMPA_CORRESPONDENCE_POLL_S": "1"}
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "samtempa.cli",
-                "serve",
-                "--port",
-                str(self.port),
-                "--data",
-                str(self.data),
-            ],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(self.url + "/editions", timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            assert self.proc.poll() is None, "the server stopped at start"
-            time.sleep(0.1)
-        raise AssertionError("the server did not answer within 60 s")
+        command = [sys.executable, "-m", "samtempa.cli", "serve", "--port", str(self.port)]
+        log = self.data / "serve.log"
+        self.proc = spawn([*command, "--data", str(self.data)], log, env=env)
+        wait_ready(self.proc, log, "samtempa serve", self._answers, self.kill, 60, 0.1)
+
+    def _answers(self) -> bool:
+        try:
+            return httpx.get(self.url + "/editions", timeout=2).status_code == 200
+        except httpx.HTTPError:
+            return False
 
     def kill(self) -> None:
         assert self.proc is not None

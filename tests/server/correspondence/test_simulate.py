@@ -5,10 +5,16 @@ from __future__ import annotations
 import json
 from datetime import datetime, timedelta
 from pathlib import Path
+from random import Random
+from typing import Any
 
 import pytest
 
+from samtempa.bots.base import Bot
+from samtempa.bots.registry import make_bot
 from samtempa.cli import main
+from samtempa.games.base import Game, PlayerId
+from samtempa.server import simulate as simulate_module
 
 
 def test_a_simulated_edition_writes_its_log_and_its_pictures(
@@ -72,3 +78,53 @@ def test_bad_options_are_refused_with_a_reason(
 ) -> None:
     assert main(["edition", "simulate", *args, "--out", str(tmp_path / "x")]) == 2
     assert words in capsys.readouterr().err
+
+
+class _Recorder(Bot):
+    """A real bot that writes down whom it played and which reveals it was told."""
+
+    name = "recorder"
+
+    def __init__(self, inner: Bot, log: list[tuple[int, str, Any, int]]) -> None:
+        self.inner = inner
+        self.log = log
+
+    def choose(
+        self, game: Game[Any, Any], state: Any, player: PlayerId, budget_s: float, rng: Random
+    ) -> Any:
+        self.log.append((id(self), "choose", player, state.turn))
+        return self.inner.choose(game, state, player, budget_s, rng)
+
+    def observe(self, game: Game[Any, Any], state: Any, report: Any) -> None:
+        assert report is not None
+        self.log.append((id(self), "observe", None, state.turn))
+
+
+def test_each_simulated_player_keeps_one_bot_told_every_reveal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One bot object per seat for the whole edition, told each reveal before it plays
+    again (issue 18); not one bot for every player."""
+    log: list[tuple[int, str, Any, int]] = []
+
+    def factory(game: str, level: str) -> Bot:
+        return _Recorder(make_bot(game, level), log)
+
+    monkeypatch.setattr(simulate_module, "make_bot", factory)
+    summary = simulate_module.simulate("classic", 3, tmp_path, seed=1, gif_width=16, quiet=True)
+    assert summary["turns"] > 2
+    by_bot: dict[int, list[tuple[str, Any, int]]] = {}
+    for bot, what, player, turn in log:
+        by_bot.setdefault(bot, []).append((what, player, turn))
+    players = {player for bot in by_bot.values() for what, player, _ in bot if what == "choose"}
+    assert len(by_bot) == len(players) == 3
+    for entries in by_bot.values():
+        chose = [(p, t) for what, p, t in entries if what == "choose"]
+        assert len({p for p, _ in chose}) == 1  # one seat
+        first = chose[0][1]
+        # Between two of its turns, it heard every turn resolved meanwhile, once, in order.
+        told = [t for what, _, t in entries if what == "observe"]
+        assert told == list(range(first + 1, first + 1 + len(told)))
+        for (what, _, t), (_, _, before) in zip(entries[1:], entries, strict=False):
+            if what == "choose":
+                assert t == before  # the last thing it heard is the state it now plays

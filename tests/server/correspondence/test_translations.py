@@ -12,10 +12,11 @@ from samtempa.server.core.i18n import Catalogs
 SERVER = Path(__file__).resolve().parents[3] / "src" / "samtempa" / "server"
 SOURCES = [
     "services/correspondence.py",
-    "services/editions.py",
+    *sorted(str(p.relative_to(SERVER)) for p in (SERVER / "services" / "editions").glob("*.py")),
     "services/events.py",
     "services/gamemaster.py",
     "services/notices.py",
+    "services/terrains.py",
     "services/topics.py",
     "services/turn_posts.py",
     "api/routes/editions.py",

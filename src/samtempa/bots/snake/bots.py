@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import time
+from abc import abstractmethod
 from random import Random
 from typing import Any
 
@@ -48,7 +49,27 @@ from samtempa.games.snake.orders import Order
 from samtempa.games.snake.state import State
 
 
-class SnakeMediumBot(Bot):
+class SnakeSearchBot(Bot):
+    """What the searching Snake Synapse bots share: they decide an :class:`Order`, the
+    protocol gets its JSON form, and ``last`` says how the latest one was found (the
+    scenarios played, the candidates…: read by tests and benchmarks)."""
+
+    def __init__(self) -> None:
+        self.last: dict[str, Any] = {}
+
+    def choose(
+        self, game: Game[Any, Any], state: State, player: PlayerId, budget_s: float, rng: Random
+    ) -> Any:
+        return self.decide(game, state, player, budget_s, rng).to_json()
+
+    @abstractmethod
+    def decide(
+        self, game: Game[Any, Any], state: State, player: PlayerId, budget_s: float, rng: Random
+    ) -> Order:
+        """``player``'s orders within about ``budget_s`` seconds; sets :attr:`last`."""
+
+
+class SnakeMediumBot(SnakeSearchBot):
     """Space and survival against random snakes: the other snakes are expected to move
     as the random-safe bot does. Its orders are sampled; the model's paths with
     the most room are pre-screened by the expected collisions with the sampled heads,
@@ -61,14 +82,9 @@ class SnakeMediumBot(Bot):
     def __init__(
         self, scenarios: int = MEDIUM_SCENARIOS, candidates: int = MEDIUM_CANDIDATES
     ) -> None:
+        super().__init__()
         self.scenarios = scenarios
         self.candidates = candidates
-        self.last: dict[str, Any] = {}
-
-    def choose(
-        self, game: Game[Any, Any], state: State, player: PlayerId, budget_s: float, rng: Random
-    ) -> Any:
-        return self.decide(game, state, player, budget_s, rng).to_json()
 
     def decide(
         self, game: Game[Any, Any], state: State, player: PlayerId, budget_s: float, rng: Random
@@ -108,7 +124,7 @@ class SnakeMediumBot(Bot):
         return candidates[best]
 
 
-class SnakeHardBot(Bot):
+class SnakeHardBot(SnakeSearchBot):
     """Samples the other snakes' plausible orders and plays its candidates through the engine.
 
     Each other snake is expected either to move as a careful snake would (one
@@ -128,16 +144,11 @@ class SnakeHardBot(Bot):
     name = "hard"
 
     def __init__(self, candidates: int = HARD_CANDIDATES, smart: float = HARD_SMART) -> None:
+        super().__init__()
         self.candidates = candidates
         #: How careful each other snake has been (``smart`` before any evidence).
         self.reading = Reading(prior=smart)
         self._shares: dict[PlayerId, float] = {}
-        self.last: dict[str, Any] = {}
-
-    def choose(
-        self, game: Game[Any, Any], state: State, player: PlayerId, budget_s: float, rng: Random
-    ) -> Any:
-        return self.decide(game, state, player, budget_s, rng).to_json()
 
     def decide(
         self, game: Game[Any, Any], state: State, player: PlayerId, budget_s: float, rng: Random

@@ -10,7 +10,8 @@ from samtempa.games.shell.rules import TurnReport
 
 
 def report_to_json(report: TurnReport, state: Any = None) -> dict[str, Any]:
-    """The picks, each wave's hatchings and captures (WTS-4), the winning rows."""
+    """The picks, each wave's captures (WTS-4), its eggs and its lost captures (WTS-5.2),
+    the winning rows."""
 
     def names(squares: Iterable[int]) -> list[str]:
         return [square_name(sq) for sq in squares]
@@ -35,6 +36,10 @@ def report_to_json(report: TurnReport, state: Any = None) -> dict[str, Any]:
                 "vanished": names(wave.vanished),
                 "hatched": names(wave.hatched),
                 "hatched_colour": wave.hatched_colour,
+                # WTS-5.2: captures that found no egg (pairs, and the surplus of one colour).
+                "lost_pairs": wave.lost_pairs,
+                "lost": wave.lost,
+                "lost_colour": wave.lost_colour,
             }
             for wave in report.waves
         ],

@@ -49,6 +49,11 @@ class Wave:
     vanished: list[int] = field(default_factory=list)
     hatched: list[int] = field(default_factory=list)
     hatched_colour: str | None = None
+    #: WTS-5.2: pairs of captures (one of each colour) that found no egg to make vanish.
+    lost_pairs: int = 0
+    #: WTS-5.2: captures of ``lost_colour`` beyond the pairs that found no egg to hatch.
+    lost: int = 0
+    lost_colour: str | None = None
 
 
 @dataclass(slots=True)
@@ -93,6 +98,15 @@ class TurnReport:
             if wave.hatched:
                 names = ", ".join(square_name(s) for s in wave.hatched)
                 lines.append(f"Wave {n}: egg {names} hatched as {wave.hatched_colour}.")
+            if wave.lost_pairs:
+                lines.append(
+                    f"Wave {n}: {wave.lost_pairs} pair(s) of captures found no egg: lost (WTS-5.2)."
+                )
+            if wave.lost:
+                lines.append(
+                    f"Wave {n}: {wave.lost} {wave.lost_colour} capture(s) found no egg: "
+                    "lost (WTS-5.2)."
+                )
         return lines
 
 
@@ -229,7 +243,8 @@ def hatch(
     """WTS-5.1, 5.2: each pair of captures makes the oldest egg vanish; the rest hatch.
 
     Returns the eggs left, the queue left and the hatched squares (oldest
-    first) for the colour that captured more; captures beyond the eggs are lost.
+    first) for the colour that captured more; captures beyond the eggs are lost, and
+    the report says how many (WTS-5.2: never kept for a later wave or turn).
     """
     m = min(kb, kw)
     n = abs(kb - kw)
@@ -240,6 +255,9 @@ def hatch(
         wave.vanished = list(vanished)
         wave.hatched = list(hatched)
         wave.hatched_colour = (BLACK if kb > kw else WHITE) if hatched else None
+        wave.lost_pairs = m - len(vanished)
+        wave.lost = n - len(hatched)
+        wave.lost_colour = (BLACK if kb > kw else WHITE) if wave.lost else None
     return eggs, queue, hatched
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from samtempa.games.snake.board import Board
+from samtempa.games.snake.body_guide import body_warnings
 from samtempa.games.snake.powers.shooter import ray, teleport
 from samtempa.games.snake.state import State
 from samtempa.games.snake.terrain import DIRS, LADDER, WALL_CHARS, Terrain
@@ -106,7 +107,9 @@ def guide(state: State) -> dict[str, Any]:
     the portal's owner. For the powers' targets: ``neighbours``, the cell a trap set
     towards U, D, L, R from a head there would take (SS-8.3: wrap, no ladder, no
     portal; None off the edge); ``rays``, the front cell a shot that way finds (SS-8.6;
-    None when the ray comes back to the head).
+    None when the ray comes back to the head). ``bodies``: for each living snake, the
+    steps that certainly run into a body (:mod:`.body_guide`), keyed by the path typed
+    before them (engine letters), each direction naming the body's owner.
     """
     terrain = state.terrain
     board = Board(state)
@@ -116,12 +119,14 @@ def guide(state: State) -> dict[str, Any]:
     rays: dict[str, list[str | None]] = {}
     through: dict[str, str] = {}
     nb = board.nb
+    leads: list[int] = []
     for cell in range(terrain.size):
         row: list[str | None] = []
         near: list[str | None] = []
         shots: list[str | None] = []
         for d in range(4):
             to, owner = target(board, cell, d)
+            leads.append(to)
             row.append(name(to) if to >= 0 else None)
             if owner is not None:
                 through[f"{name(cell)}:{DIRS[d]}"] = owner
@@ -133,6 +138,7 @@ def guide(state: State) -> dict[str, Any]:
         neighbours[name(cell)] = near
         rays[name(cell)] = shots
     walls = wall_cells(state)
+    bodies = body_warnings(state, leads, walls)
     return {
         "directions": DIRS,
         "steps": steps,
@@ -141,4 +147,8 @@ def guide(state: State) -> dict[str, Any]:
         "through": through,
         "neighbours": neighbours,
         "rays": rays,
+        "bodies": {
+            sid: {prefix: dict(hits) for prefix, hits in sorted(found.items())}
+            for sid, found in bodies.items()
+        },
     }

@@ -22,6 +22,11 @@ class Settings(BaseSettings):
         default="", description="SQLAlchemy URL; empty: SQLite in data_dir/samtempa.db"
     )
     data_dir: Path = Path("data")
+    redis_url: str = Field(
+        default="",
+        description="Redis URL (redis://…): live updates between several server processes "
+        "over its pub/sub; empty: one process, updates in memory",
+    )
     base_url: str = Field(
         default="",
         description="public address for links in emails and snippets; empty: the address "
@@ -56,6 +61,12 @@ class Settings(BaseSettings):
     min_clock_s: int = 5
     max_clock_s: int = 3600
     bot_budget_s: float = 0.5
+    # Built-in bots think in this many worker processes, each seat's bot kept for its match
+    # (issue 21); 0: in two threads of the server process.
+    bot_workers: int = 0
+    # With redis_url: the bots think in this many `samtempa bots work --shard K --shards N`
+    # processes (any machine that reaches Redis), not in the web processes at all.
+    bot_shards: int = 0
     # Account age rule (issue 7: online accounts need 16 or more).
     min_account_age: int = 16
     password_reset_hours: int = 2

@@ -10,7 +10,6 @@ UPDATE``), which also serialises several server processes.
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -20,11 +19,14 @@ from typing import Any, TypeVar
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 T = TypeVar("T")
+
+#: PostgreSQL advisory lock held while migrating (any fixed number of our own).
+MIGRATE_LOCK = 0x5A17E3A
 
 ALEMBIC_DIR = Path(__file__).resolve().parent.parent / "alembic"
 
@@ -57,7 +59,8 @@ class Database:
         self._read = sessionmaker(self.engine, expire_on_commit=False)
         self._write = sessionmaker(write_engine, expire_on_commit=False)
         self._write_lock = threading.Lock() if self.is_sqlite else None
-        self._raw: sqlite3.Connection | None = None
+        self._write_engine = write_engine
+        self._core: Connection | None = None
         # One writer thread is all SQLite can use; PostgreSQL gets a few.
         self._executor = ThreadPoolExecutor(
             max_workers=1 if self.is_sqlite else 8, thread_name_prefix="db"
@@ -71,6 +74,10 @@ class Database:
         engine = create_engine(self.url)
         try:
             with engine.begin() as conn:
+                if not self.is_sqlite:
+                    # Processes that start together (serve --workers, several machines):
+                    # one migrates, the others wait here, then find nothing left to do.
+                    conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATE_LOCK})
                 cfg.attributes["connection"] = conn
                 command.upgrade(cfg, "head")
         finally:
@@ -93,28 +100,22 @@ class Database:
             yield session
 
     @contextmanager
-    def raw_write(self) -> Iterator[sqlite3.Connection]:
-        """SQLite only: one write transaction on a plain driver connection, for the hottest path.
+    def core_write(self) -> Iterator[Connection]:
+        """One write transaction on a Core connection, no ORM session: the turn store's
+        fast path (``services/matches/store.py``), the hottest write of the server.
 
-        Same lock, same file, same pragmas as :meth:`write`; no ORM in the way.
+        SQLite: one connection kept for it, under the writer's lock, begun ``IMMEDIATE``
+        like :meth:`write` (no pool check-out per order). Elsewhere: one from the pool.
         """
-        assert self._write_lock is not None, "raw_write is for SQLite"
+        if self._write_lock is None:
+            with self._write_engine.begin() as conn:
+                yield conn
+            return
         with self._write_lock:
-            if self._raw is None:
-                database = make_url(self.url).database or ":memory:"
-                self._raw = sqlite3.connect(
-                    database, timeout=30, isolation_level=None, check_same_thread=False
-                )
-                self._raw.execute("PRAGMA foreign_keys=ON")
-                self._raw.execute("PRAGMA synchronous=NORMAL")
-            raw = self._raw
-            raw.execute("BEGIN IMMEDIATE")
-            try:
-                yield raw
-            except BaseException:
-                raw.execute("ROLLBACK")
-                raise
-            raw.execute("COMMIT")
+            if self._core is None or self._core.closed:
+                self._core = self._write_engine.connect()
+            with self._core.begin():
+                yield self._core
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """Run blocking database work off the event loop, on the database's own threads."""
@@ -123,8 +124,8 @@ class Database:
 
     def close(self) -> None:
         self._executor.shutdown(wait=True)
-        if self._raw is not None:
-            self._raw.close()
+        if self._core is not None:
+            self._core.close()
         self.engine.dispose()
 
 

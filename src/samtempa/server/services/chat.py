@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session
 
 from samtempa.server.models import ChatMessage, Match, User
 from samtempa.server.services.errors import Refusal
-from samtempa.server.services.live import Connection, LiveHub, Message
+from samtempa.server.services.live import LiveHub, Message
 from samtempa.server.services.matches import seats_of
 from samtempa.server.services.topics import can_chat
 
@@ -171,12 +171,7 @@ def page_chat(session: Session, user: User | None, match: Match) -> dict[str, An
 
 def publish(hub: LiveHub, match_id: str, line: ChatLine, to: frozenset[int]) -> None:
     """Push the line to the live connections of the accounts in ``to``, and to no one else."""
-    message = line.to_json()
-
-    def make(conn: Connection) -> Message | None:
-        return message if conn.user_id is not None and conn.user_id in to else None
-
-    hub.publish(match_id, make)
+    hub.to_accounts(match_id, line.to_json(), to)
 
 
 async def post(

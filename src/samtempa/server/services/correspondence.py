@@ -32,9 +32,11 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, object_session
 
 from samtempa.games.registry import get_game, get_spec
-from samtempa.server.models import Match, PendingOrder, Seat
+from samtempa.server.models import Match, PendingOrder
 from samtempa.server.models_correspondence import Edition, TurnPost
 from samtempa.server.services.account_mail import deliver_account_mail
+from samtempa.server.services.editions.late import ritual_due_tx
+from samtempa.server.services.editions.opening import announce_turn, edition_title, user_ids
 from samtempa.server.services.events import log_event
 from samtempa.server.services.matches import (
     Reveal,
@@ -46,7 +48,12 @@ from samtempa.server.services.matches import (
 )
 from samtempa.server.services.matches.clocks import register_clock
 from samtempa.server.services.notices import deliver_outbox, notify
-from samtempa.server.services.turn_posts import render_missing_gifs, state_before, summarise
+from samtempa.server.services.turn_posts import (
+    edition_lang,
+    render_missing_gifs,
+    state_before,
+    summarise,
+)
 
 if TYPE_CHECKING:
     from samtempa.server.core.config import Settings
@@ -61,18 +68,6 @@ T = TypeVar("T")
 DAY = timedelta(hours=24)
 #: ``session.info`` key: how the turn being resolved in this transaction came to resolve.
 HOW_KEY = "samtempa.correspondence.how"
-
-
-def edition_title(match: Match, edition: Edition) -> str:
-    """The title the game master gave, or the game and its code."""
-    if edition.title:
-        return edition.title
-    name = get_spec(match.game).title
-    return f"{name} {match.id}"
-
-
-def _user_ids(seats: list[Seat], players: list[str] | None = None) -> list[int | None]:
-    return [s.user_id for s in seats if players is None or s.player in players]
 
 
 # --- the timeline of a turn -----------------------------------------------------------------
@@ -104,28 +99,6 @@ def refresh(edition: Edition, match: Match, now: datetime) -> None:
         times.append(edition.late_reminded_at + DAY if edition.late_reminded_at else soft)
     edition.next_at = min(times)
     match.deadline = soft if now < soft else hard
-
-
-def announce_turn(
-    session: Session, match: Match, edition: Edition, seats: list[Seat], now: datetime
-) -> None:
-    """Log the new turn and tell every player who must play it."""
-    game = get_game(match.game)
-    waiting = game.players(game.from_json(match.state))
-    number = match.turn + 1
-    soft = edition.soft_at.isoformat() if edition.soft_at else None
-    hard = edition.hard_at.isoformat() if edition.hard_at else None
-    log_event(session, match.id, "turn-opened", now, turn=number, deadline=soft, hard=hard)
-    notify(
-        session,
-        _user_ids(seats, waiting),
-        "turn-open",
-        match.id,
-        now,
-        title=edition_title(match, edition),
-        turn=number,
-        deadline=soft,
-    )
 
 
 class CorrespondenceRules:
@@ -198,7 +171,7 @@ class CorrespondenceRules:
                 log_event(session, match.id, "reminder", now, turn=number, late=late, why="late")
                 notify(
                     session,
-                    _user_ids(seats, late),
+                    user_ids(seats, late),
                     "late",
                     match.id,
                     now,
@@ -218,7 +191,7 @@ class CorrespondenceRules:
                 )
                 notify(
                     session,
-                    _user_ids(seats, late),
+                    user_ids(seats, late),
                     "day-left",
                     match.id,
                     now,
@@ -272,7 +245,16 @@ class CorrespondenceRules:
         how = str(session.info.pop(HOW_KEY, "early"))
         before = state_before(session, match, reveal.number)
         summary = summarise(
-            match.game, reveal.number, how, reveal.orders, reveal.missed, before, reveal.state
+            match.game,
+            reveal.number,
+            how,
+            reveal.orders,
+            reveal.missed,
+            before,
+            reveal.state,
+            reveal.report,
+            reveal.frames,
+            edition_lang(session, edition),
         )
         session.add(
             TurnPost(match_id=match.id, number=reveal.number, posted_at=now, summary=summary)
@@ -292,7 +274,7 @@ class CorrespondenceRules:
         for player in summary.get("removed", []):
             log_event(session, match.id, "player-removed", now, turn=reveal.number, player=player)
         seats = seats_of(session, match.id)
-        everyone = [*_user_ids(seats), edition.gm_user_id]
+        everyone = [*user_ids(seats), edition.gm_user_id]
         title = edition_title(match, edition)
         notify(session, everyone, "turn-resolved", match.id, now, title=title, turn=reveal.number)
         if reveal.next_turn is not None:
@@ -309,8 +291,6 @@ register_clock("correspondence", RULES)
 
 
 def _ritual_due(match_id: str, session: Session, now: datetime) -> TurnOpen | None:
-    from samtempa.server.services.editions import ritual_due_tx
-
     return ritual_due_tx(session, match_id, now)
 
 

@@ -61,6 +61,12 @@ class DeadlineScheduler:
     async def start(self) -> None:
         """Load the deadlines stored in the database, then run (on the running loop)."""
         self._wake = asyncio.Event()
+        await self.reload()
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def reload(self) -> None:
+        """Every deadline of the matches being played, from the database (at start, and
+        when messages of other server processes may have been missed)."""
 
         def load() -> list[tuple[datetime, str]]:
             with self.coordinator.db.read() as session:
@@ -71,9 +77,10 @@ class DeadlineScheduler:
                 )
                 return [(d, m) for d, m in rows if d is not None]
 
+        known = set(self._heap)
         for when, match_id in await self.coordinator.db.run(load):
-            self.schedule(match_id, when)
-        self._task = asyncio.get_running_loop().create_task(self._run())
+            if (when, match_id) not in known:
+                self.schedule(match_id, when)
 
     async def stop(self) -> None:
         if self._task is not None:

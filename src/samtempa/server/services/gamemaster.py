@@ -18,7 +18,8 @@ from sqlalchemy.orm import Session
 from samtempa.bots.registry import LEVELS
 from samtempa.server.models import Match, PendingOrder, Seat, User
 from samtempa.server.models_correspondence import Edition
-from samtempa.server.services.correspondence import edition_title, refresh
+from samtempa.server.services.correspondence import refresh
+from samtempa.server.services.editions import edition_title
 from samtempa.server.services.errors import Refusal
 from samtempa.server.services.events import log_event
 from samtempa.server.services.matches import TurnOpen, lock_match, seats_of

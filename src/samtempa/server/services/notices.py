@@ -15,9 +15,10 @@ from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import select
+from sqlalchemy import Select, select
 from sqlalchemy.orm import Session
 
+from samtempa.i18n import sentence
 from samtempa.server.models import User
 from samtempa.server.models_correspondence import Notification, NotificationPrefs, TurnPost
 from samtempa.server.services.errors import Refusal
@@ -218,10 +219,11 @@ def body(kind: str, data: dict[str, Any], _: Callable[..., str], lines: list[str
 
 
 def result_text(result: Any, _: Callable[..., str]) -> str:
+    """A result for everyone (a match's events, a mail): ``Black wins.``, capital first."""
     if not isinstance(result, dict):
         return ""
     if "winner" in result:
-        return _("%(player)s wins.", player=_(str(result["winner"])))
+        return sentence(_("%(player)s wins.", player=_(str(result["winner"]))))
     return _(
         "Draw between %(players)s.", players=", ".join(_(str(p)) for p in result.get("draw", []))
     )
@@ -242,68 +244,106 @@ def deliver_outbox(
     if not settings.smtp_host:
         _give_up_without_smtp(db)
         return 0
+    if not db.is_sqlite:
+        return _deliver_claimed(db, settings, catalogs, now)
     with db.read() as session:
-        waiting = list(
-            session.scalars(
-                select(Notification)
-                .where(
-                    Notification.email.is_(True),
-                    Notification.emailed_at.is_(None),
-                    Notification.email_attempts < MAX_EMAIL_ATTEMPTS,
-                )
-                .order_by(Notification.id)
-                .limit(100)
-            )
-        )
-        messages = []
-        for note in waiting:
-            user = session.get(User, note.user_id)
-            if user is None or not user.email:
-                continue
-            _ = catalogs.gettext(user.locale or "en")
-            lines: list[str] = []
-            if note.kind == "turn-resolved" and note.match_id is not None:
-                post = session.scalar(
-                    select(TurnPost).where(
-                        TurnPost.match_id == note.match_id,
-                        TurnPost.number == note.data.get("turn"),
-                    )
-                )
-                if post is not None:
-                    lines = ["", *(f"- {line}" for line in summary_lines(post.summary, _))]
-            link = f"{settings.public_url()}/editions/{note.match_id}" if note.match_id else ""
-            subject = "[samtempa] " + headline(note.kind, note.data, _)
-            text = "\n\n".join(
-                part
-                for part in (
-                    _("Hello %(name)s,", name=user.name),
-                    body(note.kind, note.data, _, lines),
-                    link,
-                    _("You can choose which notifications you receive on your notifications page."),
-                )
-                if part
-            )
-            messages.append((note.id, user.email, subject, text + "\n"))
+        messages = [
+            m
+            for note in session.scalars(_waiting())
+            if (m := _message_of(session, note, settings, catalogs)) is not None
+        ]
     sent = 0
     for note_id, to, subject, text in messages:
-        error: str | None = None
-        try:
-            send_mail(settings, to, subject, text)
-        except Exception as e:  # a mail server down must not stop the others
-            error = f"{type(e).__name__}: {e}"[:300]
-            log.warning("email %s to %s failed: %s", note_id, to, error)
+        error = _send(settings, note_id, to, subject, text)
         with db.write() as session:
             row = session.get(Notification, note_id)
-            if row is None:
-                continue
-            row.email_attempts += 1
-            if error is None:
-                row.emailed_at = now()
-                row.email_error = None
-                sent += 1
-            else:
-                row.email_error = error
+            if row is not None:
+                sent += _stamp(row, error, now())
     return sent
+
+
+def _deliver_claimed(
+    db: Database, settings: Settings, catalogs: Catalogs, now: Callable[[], datetime]
+) -> int:
+    """Several server processes (PostgreSQL, issue 21): the rows are claimed (``FOR UPDATE
+    SKIP LOCKED``) and stamped in the transaction that sends them, so each email leaves
+    from one process; the others take the rows nobody holds."""
+    sent = 0
+    with db.write() as session:
+        for note in session.scalars(_waiting().with_for_update(skip_locked=True)):
+            message = _message_of(session, note, settings, catalogs)
+            if message is not None:
+                sent += _stamp(note, _send(settings, *message), now())
+    return sent
+
+
+def _waiting() -> Select[tuple[Notification]]:
+    return (
+        select(Notification)
+        .where(
+            Notification.email.is_(True),
+            Notification.emailed_at.is_(None),
+            Notification.email_attempts < MAX_EMAIL_ATTEMPTS,
+        )
+        .order_by(Notification.id)
+        .limit(100)
+    )
+
+
+def _message_of(
+    session: Session, note: Notification, settings: Settings, catalogs: Catalogs
+) -> tuple[int, str, str, str] | None:
+    """(id, address, subject, text) of a notification's email; None: nobody to send it to."""
+    user = session.get(User, note.user_id)
+    if user is None or not user.email:
+        return None
+    lang = user.locale or "en"
+    _ = catalogs.gettext(lang)
+    lines: list[str] = []
+    if note.kind == "turn-resolved" and note.match_id is not None:
+        post = session.scalar(
+            select(TurnPost).where(
+                TurnPost.match_id == note.match_id,
+                TurnPost.number == note.data.get("turn"),
+            )
+        )
+        if post is not None:
+            lines = ["", *(f"- {line}" for line in summary_lines(post.summary, _, lang))]
+    link = f"{settings.public_url()}/editions/{note.match_id}" if note.match_id else ""
+    subject = "[samtempa] " + headline(note.kind, note.data, _)
+    text = "\n\n".join(
+        part
+        for part in (
+            _("Hello %(name)s,", name=user.name),
+            body(note.kind, note.data, _, lines),
+            link,
+            _("You can choose which notifications you receive on your notifications page."),
+        )
+        if part
+    )
+    return note.id, user.email, subject, text + "\n"
+
+
+def _send(settings: Settings, note_id: int, to: str, subject: str, text: str) -> str | None:
+    """Send one email; the error, or None when the SMTP server took it."""
+    try:
+        send_mail(settings, to, subject, text)
+    except Exception as e:  # a mail server down must not stop the others
+        error = f"{type(e).__name__}: {e}"[:300]
+        log.warning("email %s to %s failed: %s", note_id, to, error)
+        return error
+    return None
+
+
+def _stamp(row: Notification, error: str | None, at: datetime) -> int:
+    """Count the attempt; 1 if it was sent."""
+    row.email_attempts += 1
+    if error is None:
+        row.emailed_at = at
+        row.email_error = None
+        return 1
+    row.email_error = error
+    return 0
 
 
 def _give_up_without_smtp(db: Database) -> None:

@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 
 from samtempa.server.services import abandon, standings
 from samtempa.server.services.controls import ControlDone, control_tx
-from samtempa.server.services.live import Connection, Message
+from samtempa.server.services.live import Message
 from samtempa.server.services.matches import Actor, MatchCoordinator
 
 log = logging.getLogger("samtempa.controls")
@@ -68,7 +68,7 @@ class GameControls:
             "player": done.player,
             "status": done.status,
         }
-        self.coordinator.hub.publish(match_id, lambda conn: message)
+        self.coordinator.hub.broadcast(match_id, message)
 
     # -- counting finished games
 
@@ -101,7 +101,7 @@ class GameControls:
     def _idle_check(self, match_id: str) -> Callable[[Session, datetime], bool] | None:
         """At a deadline: nobody of the match connected? Then the rule of :mod:`.abandon`."""
         turns = self.settings.abandon_after_idle_turns
-        if turns <= 0 or any(_is_player(c) for c in self.coordinator.hub.connections(match_id)):
+        if turns <= 0 or self.coordinator.hub.watched(match_id, players_only=True):
             return None
         return lambda session, now: abandon.idle_tx(session, match_id, now, turns)
 
@@ -119,7 +119,7 @@ class GameControls:
 
         stale, uncounted = await db.run(candidates)
         # A game somebody has open in a browser is not abandoned.
-        stale = [m for m in stale if not coordinator.hub.connections(m)]
+        stale = [m for m in stale if not coordinator.hub.watched(m, players_only=False)]
 
         def work() -> list[str]:
             with db.write() as session:
@@ -149,7 +149,3 @@ class GameControls:
             except Exception:
                 log.exception("the controls' sweep failed")
             await asyncio.sleep(self.settings.abandon_sweep_s)
-
-
-def _is_player(conn: Connection) -> bool:
-    return bool(conn.players)

@@ -1,30 +1,34 @@
 """Every resolved turn of a correspondence game, posted as the forum's game master did.
 
-A post holds a summary (deaths and who killed whom, removals, growth,
-terrain changes, the path length from now on), an animated GIF of the turn
-frame by frame, and ready-to-paste BBCode and Markdown linking the picture.
-The summary is read from the canonical states before and after the turn
-(rules page section 11), so no rule is applied twice; the GIF replays the
-turn through the engine (:mod:`samtempa.render`).
+A post tells the turn in the reader's language with the sentences of the live pages
+(:class:`samtempa.render.story.Story` for Snake Synapse,
+:func:`samtempa.render.shell_story.step_lines` for What the Shell), read from the
+engine's own report of the turn, stored with the post; nothing is worked out again
+here. It also holds an animated GIF of the turn, frame by frame, in the edition's
+language, and ready-to-paste BBCode and Markdown linking the picture.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from samtempa.games.base import OrderError, StateError
 from samtempa.games.registry import get_game
 from samtempa.games.shell.spec import SPEC as SHELL
 from samtempa.games.snake.spec import SPEC as SNAKE
+from samtempa.i18n import sentence
 from samtempa.records import new_record
-from samtempa.render import animate, raster
+from samtempa.render import animate, raster, shell_story
 from samtempa.render.raster import Frame
-from samtempa.server.models import Match, Turn
-from samtempa.server.models_correspondence import TurnPost
+from samtempa.render.story import Story
+from samtempa.server.core.i18n import LOCALES
+from samtempa.server.models import Match, Turn, User
+from samtempa.server.models_correspondence import Edition, TurnPost
 
 if TYPE_CHECKING:
     from samtempa.server.core.database import Database
@@ -44,14 +48,11 @@ HOW = {
     "gm": N_("Resolved now by the game master."),
 }
 
-CAUSES = {
-    "body": N_("%(snake)s dies (death %(n)s, frame %(frame)s): killed by %(by)s."),
-    "body-nobody": N_("%(snake)s dies (death %(n)s, frame %(frame)s): it hit a snake."),
-    "self": N_("%(snake)s dies (death %(n)s, frame %(frame)s): it ran into itself."),
-    "wall": N_("%(snake)s dies (death %(n)s, frame %(frame)s): it hit a wall."),
-    "head-on": N_("%(snake)s dies (death %(n)s, frame %(frame)s): head-on collision."),
-    "ghost": N_("%(snake)s dies (death %(n)s, frame %(frame)s): a ghost overlap."),
-}
+
+def edition_lang(session: Session, edition: Edition) -> str:
+    """The language of an edition's pictures: its game master's (English without one)."""
+    gm = session.get(User, edition.gm_user_id) if edition.gm_user_id else None
+    return gm.locale if gm is not None and gm.locale in LOCALES else "en"
 
 
 # --- the summary ---------------------------------------------------------------------------
@@ -65,180 +66,135 @@ def summarise(
     missed: list[str],
     before: dict[str, Any],
     after: dict[str, Any],
+    report: Any = None,
+    frames: Sequence[Mapping[str, Any]] = (),
+    lang: str = "en",
 ) -> dict[str, Any]:
-    """What a turn did, as data (stored with the post, turned into words per reader)."""
+    """What the post keeps of the turn: the orders and the engine's report (``report``,
+    its JSON form; ``frames``, the states after each frame), told per reader later."""
     summary: dict[str, Any] = {
         "game": game,
         "turn": number,
         "how": how,
         "result": after.get("result"),
+        "lang": lang,
+        "orders": orders,
+        "missed": list(missed),
     }
-    return _SUMMARIES.get(game, _shell_summary)(summary, orders, missed, before, after)
+    return _SUMMARIES.get(game, _shell_summary)(summary, before, after, report, frames)
 
 
 def _shell_summary(
     summary: dict[str, Any],
-    orders: dict[str, Any],
-    missed: list[str],
     before: dict[str, Any],
     after: dict[str, Any],
+    report: Any,
+    frames: Sequence[Mapping[str, Any]],
 ) -> dict[str, Any]:
-    summary["picks"] = {p: o for p, o in sorted(orders.items()) if isinstance(o, str)}
-    summary["missed"] = list(missed)
-    summary["winning"] = after.get("winning_turtles", {})
+    # The engine's TurnReport is had again by playing the orders on the state before
+    # (a What the Shell state is small): shell_story tells the report itself.
+    summary["before"] = before
     return summary
+
+
+def _told(state: Mapping[str, Any]) -> dict[str, Any]:
+    """What :class:`Story` reads of a state to tell a turn: the terrain, the snakes in seat
+    order, alive or not, and where their heads are."""
+    return {
+        "terrain": state["terrain"],
+        "snakes": [
+            {"id": s["id"], "alive": s["alive"], "body": list(s["body"][:1])}
+            for s in state["snakes"]
+        ],
+    }
 
 
 def _snake_summary(
     summary: dict[str, Any],
-    orders: dict[str, Any],
-    missed: list[str],
     before: dict[str, Any],
     after: dict[str, Any],
+    report: Any,
+    frames: Sequence[Mapping[str, Any]],
 ) -> dict[str, Any]:
-    old = {s["id"]: s for s in before["snakes"]}
-    removed = [s["id"] for s in after["snakes"] if s["removed"] and not old[s["id"]]["removed"]]
-    deaths = sorted(
-        (
-            {
-                "snake": s["id"],
-                "number": s["death"]["number"],
-                "frame": s["death"]["frame"],
-                "cause": s["death"]["cause"],
-                "by": s["death"]["by"],
-            }
-            for s in after["snakes"]
-            if s["death"] is not None and old[s["id"]]["death"] is None
-        ),
-        key=lambda d: d["number"],
-    )
-    growth: dict[str, int] = {}
-    lengths: dict[str, int] = {}
-    for s in after["snakes"]:
-        if not s["alive"]:
-            continue
-        target = s["length"] + s["pending_growth"]
-        was = old[s["id"]]["length"] + old[s["id"]]["pending_growth"]
-        lengths[s["id"]] = target
-        if target > was:
-            growth[s["id"]] = target - was
+    told = report if isinstance(report, dict) else {}
+    removed = list(told.get("removed", []))
     summary.update(
+        report=told,
+        before=_told(before),
+        frames=[_told(f) for f in frames],
         removed=removed,
-        missed=[p for p in missed if p not in removed],
-        deaths=deaths,
-        growth=growth,
-        lengths=lengths,
-        changes=_changes_applied(before, after),
+        missed=[p for p in summary["missed"] if p not in removed],
+        deaths=[
+            {"frame": fr["frame"], **death}
+            for fr in told.get("frames", [])
+            for death in fr.get("deaths", [])
+        ],
+        changes=[{"deaths": fr["change"]} for fr in told.get("frames", []) if fr.get("change")],
         path_length=after["path_length"],
-        path_length_changed=after["path_length"] != before["path_length"],
     )
     return summary
 
 
-def _changes_applied(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
-    """The terrain changes (SS-7) that took place in the turn, with their ops."""
-    from samtempa.server.services.editions import terrain_data
-
-    terrain = terrain_data(after["terrain"])
-    if terrain is None:
-        return []
-    listed = {c["deaths"]: c["ops"] for c in terrain["changes"]}
-    due = set(before.get("queued_changes", []))
-    due |= {n for n in listed if before["deaths"] < n <= after["deaths"]}
-    applied = sorted(n for n in due if n in listed and n not in after.get("queued_changes", []))
-    return [{"deaths": n, "ops": listed[n]} for n in applied]
-
-
-def summary_lines(summary: dict[str, Any], _: Callable[..., str]) -> list[str]:
-    """The summary in the reader's language, one sentence a line."""
+def summary_lines(summary: dict[str, Any], _: Callable[..., str], lang: str = "en") -> list[str]:
+    """The post in the reader's language (``_`` and ``lang``), one sentence a line."""
     lines = []
     if summary.get("how") in HOW:
         lines.append(_(HOW[summary["how"]]))
-    lines += _LINES.get(str(summary.get("game")), _shell_lines)(summary, _)
-    result = summary.get("result")
-    if isinstance(result, dict):
-        if "winner" in result:
-            lines.append(_("%(player)s wins!", player=_(str(result["winner"]))))
-        else:
-            lines.append(
-                _("Draw between %(players)s.", players=", ".join(_(p) for p in result["draw"]))
-            )
+    if "before" in summary:  # posts written before the turn was told from its report say less
+        lines += _LINES.get(str(summary.get("game")), _shell_lines)(summary, _, lang)
+    if "before" not in summary:
+        lines += _result_lines(summary.get("result"), _)
     return lines
 
 
-def _shell_lines(summary: dict[str, Any], _: Callable[..., str]) -> list[str]:
-    lines: list[str] = []
-    picks = summary.get("picks", {})
-    if picks:
-        lines.append(
-            ", ".join(
-                _("%(player)s played %(cell)s.", player=_(p), cell=c) for p, c in picks.items()
-            )
-        )
-    for player in summary.get("missed", []):
-        lines.append(
-            _(
-                "%(player)s sent nothing in time: a random empty cell was played.",
-                player=_(player),
-            )
-        )
-    return lines
+def _result_lines(result: Any, _: Callable[..., str]) -> list[str]:
+    if not isinstance(result, dict):
+        return []
+    if "winner" in result:
+        return [sentence(_("%(player)s wins!", player=_(str(result["winner"]))))]
+    return [_("Draw between %(players)s.", players=", ".join(_(p) for p in result["draw"]))]
 
 
-def _snake_lines(summary: dict[str, Any], _: Callable[..., str]) -> list[str]:
+def _shell_lines(summary: dict[str, Any], _: Callable[..., str], lang: str) -> list[str]:
+    game = get_game(SHELL.name)
+    try:
+        start = game.from_json(dict(summary["before"]))
+        picks = {p: game.parse_orders(start, p, o) for p, o in summary["orders"].items()}
+        step = game.step(start, picks)
+    except (OrderError, StateError, KeyError):
+        return []
+    steps = shell_story.step_lines(step.report, game.to_json(step.state), summary["missed"], _)
+    lines = [line for said in steps for line in said]
+    # The story leaves the winner to the page's verdict; a post says it.
+    return lines + _result_lines(summary.get("result"), _)
+
+
+def _snake_lines(summary: dict[str, Any], _: Callable[..., str], lang: str) -> list[str]:
+    sections = Story(lang).turn(
+        summary["before"],
+        summary.get("orders", {}),
+        summary.get("missed", []),
+        summary.get("report"),
+        summary.get("frames", []),
+    )
     lines: list[str] = []
-    for snake in summary.get("removed", []):
-        lines.append(
-            _(
-                "%(snake)s is removed for missing the deadline: no corpse, no terrain change.",
-                snake=_(snake),
-            )
-        )
-    for player in summary.get("missed", []):
-        lines.append(
-            _(
-                "%(player)s sent nothing in time: the same direction for the whole path.",
-                player=_(player),
-            )
-        )
-    for d in summary.get("deaths", []):
-        key = d["cause"] if d["cause"] != "body" or d["by"] else "body-nobody"
-        template = CAUSES.get(key, CAUSES["wall"])
-        lines.append(
-            _(
-                template,
-                snake=_(d["snake"]),
-                n=d["number"],
-                frame=d["frame"],
-                by=_(d["by"] or ""),
-            )
-        )
+    for section in sections:
+        if section["frame"] is None:
+            lines += section["lines"]
+        elif section["lines"]:
+            lines.append(f"{section['title']}: " + " ".join(section["lines"]))
     if not summary.get("deaths") and not summary.get("removed"):
         lines.append(_("Nobody dies this turn."))
-    if summary.get("growth"):
-        grown = ", ".join(
-            f"{_(s)} +{k} ({summary['lengths'].get(s, '?')})" for s, k in summary["growth"].items()
-        )
-        lines.append(_("Growth (new length): %(list)s.", list=grown))
-    from samtempa.server.services.editions import change_sentences
-
-    for change in summary.get("changes", []):
-        lines.append(
-            _("Terrain change at %(n)s deaths:", n=change["deaths"])
-            + " "
-            + " ".join(change_sentences(change["ops"], _))
-        )
-    if summary.get("path_length") is not None:
-        lines.append(_("Paths have %(n)s steps from now on.", n=summary["path_length"]))
     return lines
 
 
 _Summary = Callable[
-    [dict[str, Any], dict[str, Any], list[str], dict[str, Any], dict[str, Any]], dict[str, Any]
+    [dict[str, Any], dict[str, Any], dict[str, Any], Any, Sequence[Mapping[str, Any]]],
+    dict[str, Any],
 ]
 #: Each game's summary and its sentences, keyed by the game spec's name (no name compared).
 _SUMMARIES: dict[str, _Summary] = {SHELL.name: _shell_summary, SNAKE.name: _snake_summary}
-_LINES: dict[str, Callable[[dict[str, Any], Callable[..., str]], list[str]]] = {
+_LINES: dict[str, Callable[[dict[str, Any], Callable[..., str], str], list[str]]] = {
     SHELL.name: _shell_lines,
     SNAKE.name: _snake_lines,
 }
@@ -256,11 +212,16 @@ def _markdown_text(text: str) -> str:
 
 
 def snippets(
-    title: str, summary: dict[str, Any], page_url: str, gif_url: str, _: Callable[..., str]
+    title: str,
+    summary: dict[str, Any],
+    page_url: str,
+    gif_url: str,
+    _: Callable[..., str],
+    lang: str = "en",
 ) -> dict[str, str]:
     """Ready-to-paste forum posts: the picture linking the game page, then the summary."""
     heading = f"{title} — " + _("Turn %(n)s", n=summary["turn"])
-    lines = summary_lines(summary, _)
+    lines = summary_lines(summary, _, lang)
     bbcode = "\n".join(
         [
             f"[b]{_bbcode_text(heading)}[/b]",
@@ -297,20 +258,25 @@ def state_before(session: Session, match: Match, number: int) -> dict[str, Any]:
     return game.to_json(game.initial_state(match.setup or None))
 
 
-def turn_pictures(game: str, before: dict[str, Any], orders: dict[str, Any]) -> list[Frame]:
-    """The turn frame by frame (Snake Synapse) or step by step (What the Shell), as SVG.
+def turn_pictures(
+    game: str, before: dict[str, Any], orders: dict[str, Any], lang: str = "en"
+) -> list[Frame]:
+    """The turn frame by frame (Snake Synapse) or step by step (What the Shell), as SVG,
+    every word in ``lang``.
 
     The record holds this one turn; the captions take the turn's number from the
     state, so turn 7's pictures say "turn 7".
     """
     record = new_record(game, start=before)
     record.append_orders(orders)
-    return animate.turn_frames(record, 1)
+    return animate.turn_frames(record, 1, lang)
 
 
-def draw_turn_gif(game: str, before: dict[str, Any], orders: dict[str, Any], width: int) -> bytes:
+def draw_turn_gif(
+    game: str, before: dict[str, Any], orders: dict[str, Any], width: int, lang: str = "en"
+) -> bytes:
     """:func:`turn_pictures` as a GIF."""
-    return raster.animation_bytes(turn_pictures(game, before, orders), "gif", width)
+    return raster.animation_bytes(turn_pictures(game, before, orders, lang), "gif", width)
 
 
 def render_missing_gifs(db: Database, width: int, limit: int = 20) -> int:
@@ -318,14 +284,14 @@ def render_missing_gifs(db: Database, width: int, limit: int = 20) -> int:
     with db.read() as session:
         waiting = list(
             session.execute(
-                select(TurnPost.id, TurnPost.match_id, TurnPost.number)
+                select(TurnPost.id, TurnPost.match_id, TurnPost.number, TurnPost.summary)
                 .where(TurnPost.gif.is_(None))
                 .order_by(TurnPost.id)
                 .limit(limit)
             )
         )
     drawn = 0
-    for post_id, match_id, number in waiting:
+    for post_id, match_id, number, summary in waiting:
         with db.read() as session:
             match = session.get(Match, match_id)
             row = session.scalar(
@@ -339,7 +305,8 @@ def render_missing_gifs(db: Database, width: int, limit: int = 20) -> int:
                 state_before(session, match, number),
             )
         try:
-            gif = draw_turn_gif(game, before, orders, width)
+            lang = str((summary or {}).get("lang", "en"))
+            gif = draw_turn_gif(game, before, orders, width, lang)
         except Exception:
             log.exception("cannot draw turn %s of %s", number, match_id)
             continue

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from samtempa.games.base import Outcome, Termination
+from samtempa.i18n import sentence
 
 Gettext = Callable[..., str]
 
@@ -38,10 +39,6 @@ def place_of(places: Sequence[Sequence[str]], player: str) -> int | None:
     return None
 
 
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _names(_: Gettext, players: Sequence[str]) -> str:
     return ", ".join(_(p) for p in players)
 
@@ -55,7 +52,7 @@ def ended_how(_: Gettext, outcome: Outcome, players: Sequence[str], me: str | No
         if me is not None and me in losers:
             return _("You resigned.")
         if len(losers) == 1:
-            return _sentence(_("%(player)s resigned.", player=_(losers[0])))
+            return sentence(_("%(player)s resigned.", player=_(losers[0])))
     return ""
 
 
@@ -78,7 +75,7 @@ def verdict(
     me = mine[0] if len(mine) == 1 else None
     if me is None:
         if outcome.winner is not None:
-            text = _sentence(_("%(player)s won.", player=_(outcome.winner)))
+            text = sentence(_("%(player)s won.", player=_(outcome.winner)))
         elif outcome.termination is Termination.AGREEMENT:
             text = ""
         else:

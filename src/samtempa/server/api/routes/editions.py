@@ -34,7 +34,7 @@ from samtempa.server.api.params import TurnNumber
 from samtempa.server.models import Match, User
 from samtempa.server.models_correspondence import Edition, TurnPost
 from samtempa.server.services import editions, notices, topics
-from samtempa.server.services.correspondence import edition_title
+from samtempa.server.services.editions import edition_title
 from samtempa.server.services.errors import Refusal
 from samtempa.server.services.events import event_json, event_line, events_of
 from samtempa.server.services.lobby import RACES, SNAKE, SNAKE_COLOURS, terrains
@@ -159,10 +159,10 @@ def _page_data(session: Session, request: Request, visitor: Any, match_id: str) 
             {
                 "number": post.number,
                 "posted_at": post.posted_at,
-                "lines": summary_lines(post.summary, _),
+                "lines": summary_lines(post.summary, _, visitor.locale),
                 "gif_url": gif_url,
                 "gif_ready": post.gif is not None,
-                "snippets": snippets(title, post.summary, page_url, gif_url, _),
+                "snippets": snippets(title, post.summary, page_url, gif_url, _, visitor.locale),
             }
         )
     terrain = match.setup.get("terrain") if get_spec(match.game).terrains else None

@@ -74,10 +74,17 @@ async def match_socket(websocket: WebSocket, match_id: str) -> None:
     await websocket.accept()
     conn = Connection(match_id, players, actor.user_id, actor.session_id)
     coordinator = services.coordinator
-    # Under the match's lock: no turn can be revealed between the snapshot and joining the hub.
+    # Under the match's lock: no turn of this process is revealed between joining the hub
+    # and the snapshot; what another process publishes meanwhile waits for the snapshot.
     async with coordinator.lock(match_id):
+        conn.hold()
         services.hub.add(conn)
-        conn.push(await coordinator.snapshot_for(conn))
+        try:
+            snapshot = await coordinator.snapshot_for(conn)
+        except BaseException:
+            services.hub.remove(conn)
+            raise
+        conn.release(snapshot)
     sender = asyncio.get_running_loop().create_task(_send(websocket, conn))
     try:
         while True:

@@ -168,13 +168,16 @@ def _initial_state(match: Match) -> dict[str, Any]:
     return game.to_json(game.initial_state(match.setup or None))
 
 
-def _svg_of(game: str, state: dict[str, Any]) -> str:
-    """The game's own drawing (``render.svg`` picks it by the state's game)."""
-    return state_svg(state if "game" in state else {**state, "game": game})
+def _svg_of(game: str, state: dict[str, Any], lang: str = "en") -> str:
+    """The game's own drawing (``render.svg`` picks it by the state's game), its words in
+    the viewer's language."""
+    return state_svg(state if "game" in state else {**state, "game": game}, lang=lang)
 
 
 @router.get("/matches/{match_id}/turns/{number}.svg")
-async def turn_svg(request: Request, match_id: str, number: TurnNumber) -> Response:
+async def turn_svg(
+    request: Request, visitor: CurrentVisitor, match_id: str, number: TurnNumber
+) -> Response:
     """The board after a resolved turn (0: the start), drawn by :mod:`samtempa.render`."""
 
     def load(session: Session) -> tuple[str, dict[str, Any]]:
@@ -187,8 +190,8 @@ async def turn_svg(request: Request, match_id: str, number: TurnNumber) -> Respo
         return match.game, row.state
 
     game, state = await read(request, load)
-    svg = await run_in_threadpool(_svg_of, game, state)
-    return Response(svg, media_type="image/svg+xml")
+    svg = await run_in_threadpool(_svg_of, game, state, visitor.locale)
+    return Response(svg, media_type="image/svg+xml", headers={"Vary": "Cookie, Accept-Language"})
 
 
 def _record(match: Match, seats: list[Seat], turns: list[Turn]) -> dict[str, Any]:
@@ -232,7 +235,7 @@ async def record_download(request: Request, match_id: str) -> Response:
 
 
 @router.get("/matches/{match_id}/game.gif")
-async def game_gif(request: Request, match_id: str) -> Response:
+async def game_gif(request: Request, visitor: CurrentVisitor, match_id: str) -> Response:
     """An animated GIF of the game, one picture per resolved turn (frames too in Snake Synapse)."""
 
     def load(session: Session) -> tuple[str, list[dict[str, Any]]]:
@@ -249,11 +252,15 @@ async def game_gif(request: Request, match_id: str) -> Response:
 
     def draw() -> bytes:
 
-        return animation_bytes([(_svg_of(game, s), 700) for s in states], "gif", 480)
+        frames = [(_svg_of(game, s, visitor.locale), 700) for s in states]
+        return animation_bytes(frames, "gif", 480)
 
     gif = await run_in_threadpool(draw)
     return Response(
         gif,
         media_type="image/gif",
-        headers={"Content-Disposition": f'attachment; filename="samtempa-{match_id}.gif"'},
+        headers={
+            "Content-Disposition": f'attachment; filename="samtempa-{match_id}.gif"',
+            "Vary": "Cookie, Accept-Language",
+        },
     )

@@ -71,8 +71,10 @@ def _scenes_of(
     return before, _row(by[number]), last
 
 
-def scenes(before: dict[str, Any], row: TurnRow | None, _: Any) -> list[Scene]:
-    return [start_scene(before, _)] if row is None else turn_scenes(before, row, _)
+def scenes(before: dict[str, Any], row: TurnRow | None, _: Any, lang: str = "en") -> list[Scene]:
+    if row is None:
+        return [start_scene(before, _, lang)]
+    return turn_scenes(before, row, _, lang)
 
 
 @router.get("/api/matches/{match_id}/turns/{number}/scenes")
@@ -84,7 +86,7 @@ async def turn_scenes_json(request: Request, match_id: str, number: TurnNumber) 
         return _scenes_of(session, _match(session, match_id), number)
 
     before, row, last = await read(request, load)
-    made = await run_in_threadpool(scenes, before, row, _)
+    made = await run_in_threadpool(scenes, before, row, _, request.state.visitor.locale)
     return JSONResponse(
         {
             "turn": number,
@@ -126,7 +128,9 @@ async def replay_page(request: Request, match_id: str, turn: int | None = None) 
 
     data = await read(request, load)
     if data["state"] is not None:
-        made = await run_in_threadpool(scenes, data["before"], data["row"], _)
+        made = await run_in_threadpool(
+            scenes, data["before"], data["row"], _, request.state.visitor.locale
+        )
         data["scene"] = made[-1]
         data["lines"] = [line for s in made for line in s.lines]
     return render(request, "replay.html", **data)

@@ -17,8 +17,9 @@ submissions, from one process or several, are serialised by the database;
 messages leave in the order the turns happened.
 
 The package: :mod:`.values` (who asks, what passes around), :mod:`.orders` (the
-checks), :mod:`.turns` (the transaction functions), :mod:`.views` (what a viewer
-may see), :mod:`.coordinator` (locks, fan-out, bots).
+checks), :mod:`.turns` (the transaction functions), :mod:`.store` (the one write
+path of a turn, used by :mod:`.turns` and by the fast path :mod:`.hot`), :mod:`.views`
+(what a viewer may see), :mod:`.coordinator` (locks, fan-out, bots).
 """
 
 from samtempa.server.services.matches.clocks import ClockRules, clock_rules, register_clock

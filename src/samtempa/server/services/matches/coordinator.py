@@ -6,7 +6,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime
+from datetime import datetime, timedelta
 from random import Random
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -16,10 +16,14 @@ from samtempa.bots.base import Bot
 from samtempa.bots.registry import make_bot
 from samtempa.games.registry import get_game
 from samtempa.server.models import Match
+from samtempa.server.services.bot_pool import BotPool
+from samtempa.server.services.bot_queue import BotsUnavailableError, RemoteBotPool
 from samtempa.server.services.errors import Refusal
-from samtempa.server.services.live import Connection, LiveHub, Message
-from samtempa.server.services.matches import hot
+from samtempa.server.services.live import Connection, Kind, LiveHub, Message
+from samtempa.server.services.matches import claims, hot, wire
 from samtempa.server.services.matches.restart import bot_turns_open_tx
+from samtempa.server.services.matches.seat_bots import SeatBot, SeatBots
+from samtempa.server.services.matches.store import StaleTurnError
 from samtempa.server.services.matches.turns import resolve_due_tx, submit_tx
 from samtempa.server.services.matches.values import (
     BOT,
@@ -39,6 +43,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("samtempa.matches")
 T = TypeVar("T")
+
+#: A deadline found claimed by another transaction is looked at again after this.
+CLAIM_RETRY = timedelta(milliseconds=250)
 
 
 # Refusals of the in-memory copy that the database may contradict: the game moved on in
@@ -68,17 +75,30 @@ class MatchCoordinator:
         self.scheduler: DeadlineScheduler | None = None
         self._locks: dict[str, asyncio.Lock] = {}
         self._bots = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bots")
+        # Bots in worker processes when configured (services/bot_pool.py, issue 21).
+        # Or in `samtempa bots work` processes fed through Redis (services/bot_queue.py).
+        self.bot_pool: BotPool | RemoteBotPool | None = None
+        if settings.bot_shards > 0 and settings.redis_url:
+            self.bot_pool = RemoteBotPool(settings.redis_url, settings.bot_shards)
+        elif settings.bot_workers > 0:
+            self.bot_pool = BotPool(settings.bot_workers)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._live: dict[str, Any] = {}  # match id -> hot.LiveMatch (the fast path)
         # One bot object per (match, seat, level) for the match's life, so a bot keeps what
         # it learned (issue 18); built on its first turn, again after a restart.
-        self._seat_bots: dict[tuple[str, str, str], Bot] = {}
+        self._seat_bots = SeatBots()
         self.bot_factory: Callable[[str, str], Bot] = make_bot
         # Game controls' hooks (services/controls.py): a check run at a deadline inside its
         # transaction (True: it ended the match, nothing to resolve), and a call when a
         # match finished by its rules.
         self.idle_check: Callable[[str], Callable[[Session, datetime], bool] | None] | None = None
         self.on_finished: Callable[[str], None] | None = None
+        # What the viewers are told, here and in the other server processes (issue 21).
+        hub.register("submitted", Kind(self._submitted_here, wire.outcome_json, wire.outcome_from))
+        hub.register("reveal", Kind(self._reveal_here, wire.reveal_json, wire.reveal_from))
+        hub.register("snapshot", Kind(self._snapshot_here))
+        hub.register("deadline", Kind(self._deadline_here, wire.deadline_json, wire.deadline_from))
+        hub.on_remote = self.forget
 
     def lock(self, match_id: str) -> asyncio.Lock:
         lock = self._locks.get(match_id)
@@ -100,14 +120,15 @@ class MatchCoordinator:
                     with self.db.read() as session:
                         current = hot.load(session, match_id)
                 if current is not None:
-                    # SQLite: the driver's own connection, no ORM on the hottest path.
-                    writer = self.db.raw_write if self.db.is_sqlite else self.db.write
+                    # A Core connection, no ORM session, on the hottest path (the turn store).
                     try:
-                        with writer() as session:
+                        with self.db.core_write() as conn:
+                            if not self.db.is_sqlite:  # several processes (claims.py)
+                                claims.lock_live(conn, current)
                             return hot.submit(
-                                session, current, actor, player, data, turn, now
+                                conn, current, actor, player, data, turn, now
                             ), current
-                    except hot.StaleError:
+                    except StaleTurnError:
                         pass  # the database moved on without us: take the database path
                     except Refusal as refusal:
                         # Refusals that depend on where the game stands are checked again
@@ -170,26 +191,15 @@ class MatchCoordinator:
 
     def drop_bots(self, match_id: str) -> None:
         """Forget a finished match's bot objects."""
-        for key in [k for k in self._seat_bots if k[0] == match_id]:
-            del self._seat_bots[key]
+        if self.bot_pool is not None:
+            self.bot_pool.drop(match_id)
+        self._seat_bots.drop(match_id)
 
-    def seat_bot(self, match_id: str, game_name: str, player: str, level: str) -> Bot:
+    def seat_bot(self, match_id: str, game_name: str, player: str, level: str) -> SeatBot:
         """The bot playing ``player`` in this match, the same object every turn."""
-        key = (match_id, player, level)
-        bot = self._seat_bots.get(key)
-        if bot is None:
-            bot = self._seat_bots[key] = self.bot_factory(game_name, level)
-        return bot
-
-    def _observe(self, reveal: Reveal, game: Any, state: Any) -> None:
-        """Tell each of the match's bots the reveal, before any of them plays again."""
-        for (match_id, player, level), bot in list(self._seat_bots.items()):
-            if match_id != reveal.match_id:
-                continue
-            try:
-                bot.observe(game, state, reveal.report)
-            except Exception:
-                log.exception("bot %s failed to observe match %s as %s", level, match_id, player)
+        return self._seat_bots.seat(
+            match_id, player, level, lambda: self.bot_factory(game_name, level)
+        )
 
     async def resolve_due(self, match_id: str) -> Reveal | None:
         """Called by the deadline scheduler; resolves at most once per deadline."""
@@ -199,9 +209,14 @@ class MatchCoordinator:
             idle = self.idle_check(match_id) if self.idle_check is not None else None
             ended = False
 
+            busy = False
+
             def work() -> Reveal | None:
-                nonlocal ended
+                nonlocal ended, busy
                 with self.db.write() as session:
+                    if not self.db.is_sqlite and not claims.claim_match(session, match_id):
+                        busy = True  # another process resolves it, or an order is sealed
+                        return None
                     if idle is not None and idle(session, now):
                         ended = True
                         return None
@@ -210,6 +225,8 @@ class MatchCoordinator:
             reveal = await self.db.run(work)
             if reveal is not None:
                 self._after_reveal(reveal)
+        if busy and self.scheduler is not None:
+            self.scheduler.schedule(match_id, now + CLAIM_RETRY)  # then it finds it resolved
         if ended:
             self.drop_bots(match_id)
             self.publish_snapshot(match_id)
@@ -219,8 +236,10 @@ class MatchCoordinator:
         """A match started (lobby) or a turn resolved: arm its deadline and wake its bots."""
         if opened.number == 1:
             self.forget(opened.match_id)
-        if opened.deadline is not None and self.scheduler is not None:
-            self.scheduler.schedule(opened.match_id, opened.deadline)
+        if opened.deadline is not None:
+            # Every process arms it: whichever fires first resolves, the others find the
+            # turn resolved (the match row's lock), and a process that dies loses nothing.
+            self.hub.fanout("deadline", opened.match_id, opened.deadline)
         for player, level in opened.bots:
             self._spawn(self._play_bot(opened.match_id, opened.number, player, level))
 
@@ -242,9 +261,16 @@ class MatchCoordinator:
         return woken
 
     def publish_snapshot(self, match_id: str) -> None:
-        """Everyone watching gets a fresh snapshot (seats changed, the game started…)."""
-        self.forget(match_id)
-        self._spawn(self._send_snapshots(match_id))
+        """Everyone watching, in every process, gets a fresh snapshot (seats changed…)."""
+        self.hub.fanout("snapshot", match_id, None)
+
+    def resync(self) -> None:
+        """Messages from the other processes may have been lost (Redis was away): fresh
+        snapshots for this process's viewers, and the deadlines read again."""
+        for match_id in self.hub.matches():
+            self._snapshot_here(match_id, None)
+        if self.scheduler is not None:
+            self._spawn(self.scheduler.reload())
 
     async def snapshot_for(self, conn: Connection) -> Message:
         """The connection's picture from the seats as they are now; its players follow."""
@@ -263,6 +289,8 @@ class MatchCoordinator:
         for task in list(self._tasks):
             task.cancel()
         self._bots.shutdown(wait=False, cancel_futures=True)
+        if self.bot_pool is not None:
+            await self.bot_pool.aclose()
 
     # -- internals
 
@@ -280,7 +308,18 @@ class MatchCoordinator:
                 except Refusal:
                     conn.close()
 
+    def _snapshot_here(self, match_id: str, _payload: None) -> None:
+        self.forget(match_id)
+        self._spawn(self._send_snapshots(match_id))
+
+    def _deadline_here(self, match_id: str, when: datetime) -> None:
+        if self.scheduler is not None:
+            self.scheduler.schedule(match_id, when)
+
     def _announce_submitted(self, outcome: SubmitOutcome) -> None:
+        self.hub.fanout("submitted", outcome.match_id, outcome)
+
+    def _submitted_here(self, _match_id: str, outcome: SubmitOutcome) -> None:
         """Who sent orders, to everyone; the orders to whoever holds the author's seat as
         the sealing transaction read it (not the rights a socket had when it connected)."""
         public: Message = {"type": "submitted", "turn": outcome.turn, "player": outcome.player}
@@ -292,11 +331,25 @@ class MatchCoordinator:
         self.hub.publish(outcome.match_id, make)
 
     def _after_reveal(self, reveal: Reveal) -> None:
+        """Tell every process's viewers (and bots), then open the next turn here."""
+        self.hub.fanout("reveal", reveal.match_id, reveal)
+        if reveal.next_turn is not None:
+            self.turn_opened(reveal.next_turn)
+        else:
+            self._locks.pop(reveal.match_id, None)
+            if self.on_finished is not None:
+                self.on_finished(reveal.match_id)
+
+    def _reveal_here(self, _match_id: str, reveal: Reveal) -> None:
+        """Each viewer's picture of the reveal, and this process's bots of the match told."""
         game = get_game(reveal.game)
         state = reveal.engine_state
         if state is None:
             state = game.from_json(reveal.state)
-        self._observe(reveal, game, state)
+        # Each of the match's bots hears the reveal before any of them plays again.
+        self._seat_bots.tell(reveal.match_id, game, state, reveal.report)
+        if self.bot_pool is not None:
+            self.bot_pool.observe(reveal.match_id, reveal.game, reveal.state, reveal.report)
         frame_states = [game.from_json(f) for f in reveal.frames]
         deadline = reveal.next_turn.deadline if reveal.next_turn else None
         views: dict[str | None, Message] = {}
@@ -322,13 +375,8 @@ class MatchCoordinator:
             return views[viewer]
 
         self.hub.publish(reveal.match_id, make)
-        if reveal.next_turn is not None:
-            self.turn_opened(reveal.next_turn)
-        else:
-            self._locks.pop(reveal.match_id, None)
+        if reveal.next_turn is None:
             self.drop_bots(reveal.match_id)
-            if self.on_finished is not None:
-                self.on_finished(reveal.match_id)
 
     async def _play_bot(self, match_id: str, number: int, player: str, level: str) -> None:
         """A built-in bot fills its seat; any failure falls back to the missed-order policy."""
@@ -346,15 +394,29 @@ class MatchCoordinator:
         game_name, state_json, seed = loaded
         budget = self.settings.bot_budget_s
 
-        def think() -> Any:
+        seed_text = f"{seed}/{number}/{player}/bot"
+        pool = self.bot_pool
+        # With worker processes the seat's bot lives there (services/bot_pool.py).
+        seat = self.seat_bot(match_id, game_name, player, level) if pool is None else None
+
+        def think(bot: SeatBot | Bot | None = seat) -> Any:
+            assert bot is not None
             game = get_game(game_name)
             state = game.from_json(state_json)
-            bot = self.seat_bot(match_id, game_name, player, level)
-            return bot.choose(game, state, player, budget, Random(f"{seed}/{number}/{player}/bot"))
+            return bot.choose(game, state, player, budget, Random(seed_text))
 
         loop = asyncio.get_running_loop()
         try:
-            orders = await loop.run_in_executor(self._bots, think)
+            if pool is not None:
+                where = (match_id, player, level)
+                try:
+                    orders = await pool.choose(where, game_name, state_json, budget, seed_text)
+                except BotsUnavailableError:
+                    log.warning("no bot worker for match %s: the server thinks itself", match_id)
+                    fresh = self.bot_factory(game_name, level)
+                    orders = await loop.run_in_executor(self._bots, think, fresh)
+            else:
+                orders = await loop.run_in_executor(self._bots, think)
         except Exception:
             log.exception("bot %s failed in match %s turn %d", level, match_id, number)
             orders = None  # submit_tx gives a bot's unusable orders the missed-order policy

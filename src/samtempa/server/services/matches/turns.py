@@ -1,4 +1,8 @@
-"""The transaction functions: each runs inside one write transaction, the match locked."""
+"""The transaction functions: each runs inside one write transaction, the match locked.
+
+Their writes of a turn (an order sealed, a turn resolved) go through the turn store
+(:mod:`.store`), as the fast path's (:mod:`.hot`) do.
+"""
 
 from __future__ import annotations
 
@@ -8,15 +12,16 @@ from datetime import datetime, timedelta
 from random import Random
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from samtempa.games.base import Game
 from samtempa.games.registry import get_game
-from samtempa.server.models import Match, PendingOrder, Seat, Turn
+from samtempa.server.models import Match, PendingOrder, Seat
 from samtempa.server.services.errors import Refusal
 from samtempa.server.services.matches.clocks import clock_rules
 from samtempa.server.services.matches.orders import check_order
+from samtempa.server.services.matches.store import TurnWrite, seal_order, write_turn, written
 from samtempa.server.services.matches.values import (
     Actor,
     Reveal,
@@ -105,7 +110,8 @@ def submit_tx(
         data,
         lambda: rng_for(match.seed, number, player),
     )
-    row = PendingOrder(
+    seal_order(session.connection(), match_id, match.turn, player, canonical, source, now)
+    pending[player] = PendingOrder(
         match_id=match_id,
         turn=number,
         player=player,
@@ -113,8 +119,6 @@ def submit_tx(
         source=source,
         submitted_at=now,
     )
-    session.add(row)
-    pending[player] = row
     outcome = SubmitOutcome(match_id, number, player, canonical, holders=holders_of(seats))
     rules = clock_rules(match)
     if all(p in pending for p in game.players(state)) and (
@@ -200,37 +204,48 @@ def _resolve(
     pending: Mapping[str, PendingOrder],
     now: datetime,
 ) -> Reveal:
-    """Resolve the turn through the engine; store state and record in this transaction."""
-    number = match.turn + 1
+    """Resolve the turn through the engine; store state and record in this transaction.
+
+    The match's new values are set on its ORM copy first (the clock's hooks read and
+    change it as the next turn opens), then written by the turn store, the one write
+    path of a turn (:mod:`.store`), and taken as stored.
+    """
+    session.flush()  # whatever this transaction changed so far, before the store's guard
+    played = match.turn
+    number = played + 1
     done = compute_turn(
         match.game, game, state, {p: (row.orders, row.source) for p, row in pending.items()}
     )
-    session.add(
-        Turn(
+    next_turn = None
+    with session.no_autoflush:
+        match.state = done.state_json
+        match.turn = number
+        if done.result is not None:
+            match.status = "finished"
+            match.deadline = None
+            match.finished_at = now
+            match.result = done.result
+        else:
+            next_turn = open_turn(match, seats, game, done.state, now)
+    write_turn(
+        session.connection(),
+        TurnWrite(
             match_id=match.id,
-            number=number,
+            played=played,
+            state=done.state_json,
             orders=done.orders_json,
             missed=done.missed,
             report=done.report,
             frames=done.frames,
-            state=done.state_json,
+            status=match.status,
+            result=match.result,
+            deadline=match.deadline,
+            opened_at=match.turn_opened_at,
+            finished_at=match.finished_at,
             resolved_at=now,
-        )
+        ),
     )
-    session.execute(
-        delete(PendingOrder).where(PendingOrder.match_id == match.id, PendingOrder.turn == number)
-    )
-    match.state = done.state_json
-    match.turn = number
-    next_turn = None
-    if done.result is not None:
-        match.status = "finished"
-        match.deadline = None
-        match.finished_at = now
-        match.result = done.result
-    else:
-        next_turn = open_turn(match, seats, game, done.state, now)
-    session.flush()  # the unique (match, number) constraint fires here if resolved twice
+    written(match)
     reveal = Reveal(
         match.id,
         match.game,

@@ -22,8 +22,12 @@
       const next = fresh.querySelector("#" + id);
       if (now && next && now.textContent !== next.textContent) now.textContent = next.textContent;
     }
+    // Forms that did not change stay as they are: an open "Resign" stays open under the
+    // player's finger while the match moves on.
     const forms = fresh.querySelector("#gc-forms");
-    if (forms) document.getElementById("gc-forms").replaceChildren(...forms.childNodes);
+    const now = document.getElementById("gc-forms");
+    const plain = (el) => el.innerHTML.replace(/ open=""/g, "");
+    if (forms && plain(forms) !== plain(now)) now.replaceChildren(...forms.childNodes);
     box.dataset.turn = fresh.dataset.turn;
     box.dataset.status = fresh.dataset.status;
   }

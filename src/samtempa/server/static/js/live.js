@@ -49,6 +49,26 @@
     document.getElementById("status").textContent = text;
   }
 
+  // The end of the game, said from this viewer's side: "The game is over. You won." (a
+  // spectator or a hotseat reads "Black won."). The verdict is the game controls' own
+  // (services/verdicts.py, in the page's language, as events.py says "The game is over."
+  // then the result), fetched once: the reveal that ends a game does not carry it.
+  let verdict = null;                // null: not known (asked again next time); a promise on its way
+  function setOver() {
+    const over = T("game_over");
+    if (typeof verdict === "string") { setStatus(over + " " + verdict); return; }
+    setStatus(over);
+    if (verdict) return;
+    verdict = fetch("/api/matches/" + encodeURIComponent(root.dataset.match) + "/controls", { credentials: "same-origin" })
+      .then((r) => (r.ok ? r.json() : {}))
+      .then((panel) => { verdict = panel.verdict || null; })
+      .catch(() => { verdict = null; })
+      .then(() => {
+        // Said only if nothing else has been said since (a lost connection, say).
+        if (document.getElementById("status").textContent === over && verdict) setStatus(over + " " + verdict);
+      });
+  }
+
   function setTimer(seconds) {
     timerEnd = seconds === null || seconds === undefined ? null : Date.now() + seconds * 1000;
     tick();
@@ -120,7 +140,7 @@
   }
 
   window.Live = {
-    T, send, setStatus, markSubmitted,
+    T, send, setStatus, setOver, markSubmitted,
     root,
     snapshot: JSON.parse(document.getElementById("snapshot").textContent),
     onMessage(handler) { handlers.push(handler); },

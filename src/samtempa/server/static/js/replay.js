@@ -1,5 +1,5 @@
-// The replay: a move list, a stepper over every scene (What the Shell: each turn;
-// Snake Synapse: every frame too), autoplay and keyboard shortcuts. The scenes come
+// The replay: a move list, a stepper over every scene (What the Shell: every step of a
+// turn, placement, each wave's captures and eggs, the result; Snake Synapse: every frame), autoplay and keyboard shortcuts. The scenes come
 // from the server (/api/matches/ID/turns/N/scenes), drawn by the same code as the
 // live board; without this script the links still step turn by turn.
 "use strict";
@@ -33,8 +33,10 @@
     return cache.get(n);
   }
 
-  // A turn's scenes worth stepping through: every frame when the turn has frames, else its end.
-  const stops = (answer) => answer.scenes.some((s) => s.frame !== null) ? answer.scenes.length : 1;
+  // A turn's scenes worth stepping through: every frame or step when the turn has them,
+  // else its end (the start of the game).
+  const counted = (s) => s.frame !== null || (s.step !== null && s.step !== undefined);
+  const stops = (answer) => answer.scenes.some(counted) ? answer.scenes.length : 1;
 
   async function show(n, index, push) {
     let answer;
@@ -45,16 +47,20 @@
     const s = count === 1 ? scenes[scenes.length - 1] : scenes[i];
     turn = n; scene = i;
     figure.innerHTML = s.svg;
-    const said = count === 1 ? scenes.flatMap((x) => x.lines) : s.lines;
+    // A turn's end (the board after it) tells the whole turn; each step, its own part.
+    const whole = count === 1 || (s.step && i === count - 1);
+    const said = whole ? scenes.flatMap((x) => x.lines) : s.lines;
     linesEl.replaceChildren(...said.map((t) => { const li = document.createElement("li"); li.textContent = t; return li; }));
     const legend = document.getElementById("replay-legend");
     legend.replaceChildren(...(s.legend || []).map((t) => { const li = document.createElement("li"); li.textContent = t; return li; }));
     legend.hidden = !legend.children.length;
-    turnNo.textContent = T("after", { n, m: last }) + (s.frame !== null ? " · " + T("frame", { n: s.frame }) : "");
+    if (s.frame === null && s.step && count > 1 && i < count - 1) turnNo.textContent = T("step", { n, m: last, k: s.step, j: count });
+    else turnNo.textContent = T("after", { n, m: last }) + (s.frame !== null ? " · " + T("frame", { n: s.frame }) : "");
     for (const a of document.querySelectorAll("#move-list a")) {
       if (parseInt(a.dataset.turn, 10) === n) a.setAttribute("aria-current", "step");
       else a.removeAttribute("aria-current");
     }
+    stepList(n, scenes, count, i);
     const current = document.querySelector('#move-list a[aria-current="step"]');
     if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
     root.dataset.turn = String(n);
@@ -63,6 +69,28 @@
     setSteppers();
     if (push) history.replaceState(null, "", "?turn=" + n);
     if (n < last) load(n + 1).catch(() => {});  // the next turn, ready for autoplay
+  }
+
+  // Under the turn shown in the move list, its steps (What the Shell) or frames (Snake
+  // Synapse), each named by its first sentence, to go straight to one.
+  function stepList(n, scenes, count, index) {
+    for (const old of document.querySelectorAll("#move-list .move-steps")) old.remove();
+    const a = document.querySelector('#move-list a[data-turn="' + n + '"]');
+    if (!a || count < 2) return;
+    const ol = document.createElement("ol");
+    ol.className = "move-steps";
+    scenes.slice(0, count).forEach((s, k) => {
+      const li = document.createElement("li");
+      const link = document.createElement("a");
+      link.href = "?turn=" + n;
+      link.dataset.turn = String(n);
+      link.dataset.scene = String(k);
+      link.textContent = k === count - 1 ? T("turn_end") : (s.lines[0] || T("step_n", { k: k + 1 }));
+      if (k === index) link.setAttribute("aria-current", "true");
+      li.appendChild(link);
+      ol.appendChild(li);
+    });
+    a.parentElement.appendChild(ol);
   }
 
   const atStart = () => turn === 0;
@@ -129,7 +157,8 @@
     e.preventDefault();
     setPlaying(false);
     const n = parseInt(a.dataset.turn, 10);
-    busy = busy.then(() => show(n, -1, true));
+    const k = a.dataset.scene === undefined ? -1 : parseInt(a.dataset.scene, 10);
+    busy = busy.then(() => show(n, k, true));
   });
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
@@ -139,5 +168,5 @@
     else if (e.key === " " && !(e.target.closest && e.target.closest("button"))) { e.preventDefault(); playBtn.click(); }
   });
 
-  show(turn, -1, false);
+  busy = busy.then(() => show(turn, -1, false));  // a key pressed before it has loaded waits for it
 })();

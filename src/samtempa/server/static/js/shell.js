@@ -2,7 +2,8 @@
 // same as the pictures and the replay), fetched as scenes with their sentences in the
 // page's language; over it, a grid of buttons (one per cell, named for what it holds)
 // with a roving tabindex: arrow keys move, Enter or a click picks. The result itself
-// is said by the game controls' verdict, from the viewer's side.
+// is said by the game controls' verdict, from the viewer's side (in the status line too,
+// Live.setOver).
 "use strict";
 (function () {
   const L = window.Live;
@@ -23,6 +24,8 @@
   let sending = false;               // a pick is on its way: a second click waits for the answer
   let queue = [];
   let focusCell = HOME;
+  let told = null;                   // the last turn's scenes, stepped through: {turn, scenes, index}
+  const stepNav = document.getElementById("turn-steps");
   let picture = null;                // the element holding the drawing
   let cellsEl = null;                // the grid of buttons over it
 
@@ -114,6 +117,51 @@
     fitCells();
   }
 
+  // The last turn, step by step (placement, each wave's captures and eggs, the result),
+  // as the replay steps it: the buttons or ← → in the nav; a pick returns to the board now.
+  function keepTold(turn, scenes) {
+    told = turn > 0 && scenes.length > 1 ? { turn, scenes, index: scenes.length - 1 } : null;
+    renderTold();
+  }
+
+  function renderTold() {
+    if (!stepNav) return;
+    stepNav.hidden = !told || animating;
+    board.classList.toggle("past-step", Boolean(told) && told.index < told.scenes.length - 1);
+    if (!told) return;
+    const last = told.scenes.length - 1;
+    stepNav.querySelector('[data-step="-1"]').setAttribute("aria-disabled", told.index === 0 ? "true" : "false");
+    stepNav.querySelector('[data-step="1"]').setAttribute("aria-disabled", told.index === last ? "true" : "false");
+    const lines = told.scenes[told.index].lines;
+    document.getElementById("turn-step").textContent =
+      T("step_of", { n: told.turn, k: told.index + 1, j: told.scenes.length }) + (lines.length ? ": " + lines.join(" ") : "");
+    stepNav.dataset.step = String(told.index + 1);
+  }
+
+  function stepTold(delta) {
+    if (!told || animating) return;
+    const i = Math.max(0, Math.min(told.scenes.length - 1, told.index + delta));
+    if (i === told.index) return;
+    told.index = i;
+    showScene(told.scenes[i]);
+    renderTold();
+  }
+
+  function backToNow() {
+    if (told && told.index !== told.scenes.length - 1) stepTold(told.scenes.length);
+  }
+
+  if (stepNav) {
+    stepNav.addEventListener("click", (e) => {
+      const b = e.target.closest("button[data-step]");
+      if (b) stepTold(parseInt(b.dataset.step, 10));
+    });
+    stepNav.addEventListener("keydown", (e) => {
+      const d = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
+      if (d) { e.preventDefault(); stepTold(d); }
+    });
+  }
+
   function what(piece) {
     if (piece === "B") return T("black turtle");
     if (piece === "W") return T("white turtle");
@@ -175,6 +223,7 @@
       const answer = await loadScenes(turn);
       if (!view || view.turn !== turn || animating) return;
       showScene(answer.scenes[answer.scenes.length - 1]);
+      keepTold(turn, answer.scenes);
       // After a reload the last turn is still told (in the list, not aloud again).
       if (turn > 0 && !stepsEl.children.length) {
         for (const scene of answer.scenes) for (const line of scene.lines) addStep(line);
@@ -203,7 +252,7 @@
     board.classList.remove("turn-black", "turn-white");
     if (snap.status === "open") { L.setStatus(T("waiting_players")); return; }
     if (snap.status === "finished" || snap.status === "abandoned") {
-      L.setStatus(T("game_over"));
+      L.setOver();
       document.getElementById("finished").hidden = false;
       return;
     }
@@ -211,7 +260,8 @@
     const p = currentPicker();
     if (!p) { L.setStatus(T("waiting_opponent")); return; }
     const other = p === "black" ? "white" : "black";
-    if (hotseat) L.setStatus(T("your_turn_as", { player: T(p) }));
+    // The status opens with the player: their name as a name ("Black"), not the colour word.
+    if (hotseat) L.setStatus(T("your_turn_as", { player: T("name_" + p) }));
     else L.setStatus(T("your_turn") + (submitted.has(other) ? " " + T("opponent_picked") : ""));
     board.classList.add("turn-" + p);
   }
@@ -219,6 +269,7 @@
   function pick(n) {
     const p = currentPicker();
     if (!p || animating || sending) return;
+    backToNow();
     sending = true;
     L.send({ type: "orders", player: p, orders: n, turn: view.turn + 1 });
   }
@@ -235,23 +286,28 @@
   // come, and the whole turn said once to screen readers when it has been shown.
   async function reveal(m) {
     animating = true;
+    told = null;
+    renderTold();
     stepsEl.replaceChildren();
     said.textContent = "";
-    const told = [];
+    const spoken = [];
+    let scenes = [];
     try {
       const answer = await loadScenes(m.turn);
-      for (const scene of answer.scenes) {
+      scenes = answer.scenes;
+      for (const scene of scenes) {
         showScene(scene);
-        for (const line of scene.lines) told.push(addStep(line));
+        for (const line of scene.lines) spoken.push(addStep(line));
         await sleep(scene.lines.length ? 650 : 350);
       }
     } catch (e) {
-      told.push(addStep(T("reveal_unavailable"), "error"));
+      spoken.push(addStep(T("reveal_unavailable"), "error"));
     }
     view = m.view;
     name(view);
-    said.textContent = told.join(" ");
+    said.textContent = spoken.join(" ");
     animating = false;
+    keepTold(m.turn, scenes);
   }
 
   async function handle(m) {

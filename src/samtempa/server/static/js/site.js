@@ -42,6 +42,24 @@
     });
   }
 
+  // Logging out takes this tab's path drafts along (snake-path.js): they are secrets of
+  // the account that typed them, never for the next person on the device. A page seen
+  // logged out (the session ended some other way) drops every account's drafts too.
+  function dropDrafts(keep) {
+    for (const where of ["sessionStorage", "localStorage"]) {
+      try {
+        const s = window[where];
+        for (let i = s.length - 1; i >= 0; i--) {
+          const k = s.key(i);
+          if (k && k.startsWith("samtempa:draft:") && !(keep && k.startsWith(keep))) s.removeItem(k);
+        }
+      } catch (e) { /* storage refused */ }
+    }
+  }
+  const logouts = document.querySelectorAll('form[action="/logout"]');
+  for (const out of logouts) out.addEventListener("submit", () => dropDrafts(null));
+  if (!logouts.length) dropDrafts("samtempa:draft:guest:");
+
   // "Back" goes back in the history when there is one (the link's address otherwise).
   for (const link of document.querySelectorAll("a[data-back]")) {
     link.addEventListener("click", (event) => {

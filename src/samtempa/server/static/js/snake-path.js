@@ -1,41 +1,62 @@
 // Snake Synapse, entering a path: letters (the reader's: H/B/G/D in French), arrow keys,
 // a d-pad, swipes and taps on the board; the preview reads where each step leads from
 // the engine's guide (Game.guide: steps, walls, trap neighbours, shot rays) and never
-// works out a rule itself. A draft is kept in this browser only (localStorage), per
-// match, turn and snake, until it is sent: nobody else ever sees it before the reveal.
+// works out a rule itself. A draft is a secret of its author: it is kept in this tab
+// only (sessionStorage, gone with the tab), per account, match, seat and turn, until it is
+// sent or the turn is revealed, and every draft goes at logout (site.js), so the next
+// person on a shared device never sees it.
 "use strict";
 (function () {
   const DIRS = ["U", "D", "L", "R"];
-  const matchId = document.getElementById("match").dataset.match;
+  const PREFIX = "samtempa:draft:";
+  const match = document.getElementById("match");
+  const matchId = match.dataset.match;
+  const account = match.dataset.account || "guest";
+  const here = PREFIX + account + ":" + matchId + ":";
 
-  function draftKey(turn, player) { return "samtempa:draft:" + matchId + ":" + turn + ":" + player; }
+  function store() { try { return window.sessionStorage; } catch (e) { return null; } }
+  function draftKey(turn, player) { return here + player + ":" + turn; }
+
+  // Earlier versions kept drafts in localStorage, for anyone on the device: none may stay.
+  try {
+    for (let i = localStorage.length - 1; i >= 0; i--) {
+      const k = localStorage.key(i);
+      if (k && k.startsWith(PREFIX)) localStorage.removeItem(k);
+    }
+  } catch (e) { /* storage refused */ }
 
   const Drafts = {
     load(turn, player) {
-      try { return JSON.parse(localStorage.getItem(draftKey(turn, player)) || "null"); } catch (e) { return null; }
+      try { return JSON.parse(store().getItem(draftKey(turn, player)) || "null"); } catch (e) { return null; }
     },
     save(turn, player, draft) {
-      try { localStorage.setItem(draftKey(turn, player), JSON.stringify(draft)); } catch (e) { /* private mode */ }
+      try { store().setItem(draftKey(turn, player), JSON.stringify(draft)); } catch (e) { /* storage refused */ }
     },
     drop(turn, player) {
-      try { localStorage.removeItem(draftKey(turn, player)); } catch (e) { /* private mode */ }
+      try { store().removeItem(draftKey(turn, player)); } catch (e) { /* storage refused */ }
     },
-    // Drafts of turns already resolved in this match are of no use any more.
+    // Drafts of turns already resolved in this match (revealed) go.
     prune(turn) {
       try {
-        const prefix = "samtempa:draft:" + matchId + ":";
-        for (let i = localStorage.length - 1; i >= 0; i--) {
-          const k = localStorage.key(i);
-          if (k && k.startsWith(prefix) && parseInt(k.slice(prefix.length), 10) < turn) localStorage.removeItem(k);
+        const s = store();
+        for (let i = s.length - 1; i >= 0; i--) {
+          const k = s.key(i);
+          if (k && k.startsWith(here) && parseInt(k.slice(k.lastIndexOf(":") + 1), 10) < turn) s.removeItem(k);
         }
-      } catch (e) { /* private mode */ }
+      } catch (e) { /* storage refused */ }
     },
   };
 
   // Where the path goes, step by step, as the guide says; where it would die against
-  // what cannot move (a wall, a corpse, the edge); where the powers land.
+  // what cannot move (a wall, a corpse, the edge) or a body certain to be still there;
+  // where the powers land.
   // power: {trap: {frame, dir}} | {dig: {frame}} | {shoot: [{frame, portal, dir}]} | {}.
-  function plan(guide, head, path, power, T) {
+  // who: {id, ghost, name(id)}: the snake typing, whether it turns ghost, the snakes' names;
+  // the guide's body warnings (games/snake/body_guide.py) hold for a path without a power
+  // that lets it through bodies (ghost) or walls (dig), so they are not shown with one.
+  function plan(guide, head, path, power, T, who) {
+    const me = who || {};
+    const bodies = !me.ghost && !power.dig && guide.bodies ? guide.bodies[me.id] || {} : {};
     const walls = new Set(guide.walls);
     const diggable = new Set(guide.diggable || []);
     const steps = [];
@@ -55,6 +76,14 @@
         break;
       }
       const joined = guide.neighbours && guide.neighbours[cell] && guide.neighbours[cell][d] === to;
+      const hit = bodies[path.slice(0, i).join("")];
+      const owner = hit ? hit[path[i]] : undefined;
+      if (owner) {  // a body comes first, before walls (SS-5.5)
+        death = { cell: to, text: T("dies_body_mark", { n }) };
+        warning = owner === me.id ? T("warn_self", { n, cell: to })
+          : T("warn_body", { n, cell: to, snake: me.name ? me.name(owner) : owner });
+        break;
+      }
       if (walls.has(to)) {
         const digs = power.dig && (digging || power.dig.frame === n) && diggable.has(to);
         if (!digs) {

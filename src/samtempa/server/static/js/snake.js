@@ -107,6 +107,19 @@
     renderPanel(scene);
   }
 
+  // --- the last turn, frame by frame (snake-steps.js) ------------------------------
+  // A past frame is drawn without becoming lastScene (the present, which says whose
+  // turn it is); back to now, the preview of the path being entered returns.
+  const Steps = window.SnakeSteps.create({
+    T,
+    busy: () => animating,
+    show: (scene, now) => {
+      if (now) { showScene(scene); refresh(); } else { B.preview(null); B.show(scene); renderPanel(scene); }
+    },
+  });
+  const past = Steps.past;
+  const backToNow = Steps.back;
+
   // --- whose turn ------------------------------------------------------------------
 
   function currentPlayer() {
@@ -171,10 +184,10 @@
       const b = e.target.closest("button[type=button]");
       if (!b) return;
       if (b.dataset.dir) addStep(b.dataset.dir);
-      else if (b.dataset.act === "undo") { path.pop(); refresh(); }
-      else if (b.dataset.act === "clear") { path = []; refresh(); }
+      else if (b.dataset.act === "undo") { backToNow(); path.pop(); refresh(); }
+      else if (b.dataset.act === "clear") { backToNow(); path = []; refresh(); }
     });
-    form.addEventListener("change", refresh);
+    form.addEventListener("change", () => { backToNow(); refresh(); });
     form.addEventListener("submit", (e) => { e.preventDefault(); send(p, form); });
     refresh();
   }
@@ -208,18 +221,25 @@
     if (!p || !view) { if (!animating) B.preview(null); return; }
     const s = snakeOf(p);
     const f = formValues(form);
-    P.Drafts.save(turnNumber(), p, { path, form: f });
+    // Only something typed or chosen is a draft; nothing is kept for an untouched form.
+    if (path.length || f.dash || Object.values(f).includes(true)) P.Drafts.save(turnNumber(), p, { path, form: f });
+    else P.Drafts.drop(turnNumber(), p);
     if (out) out.textContent = shown(path) + " (" + path.length + "/" + view.path_length + ")";
     const warn = document.getElementById("path-warning");
+    if (past()) { B.preview(null); return; }  // a past frame is shown: no preview on it
     if (f.breaker) { B.preview(null); if (warn) warn.textContent = ""; return; }
     if (!guide || !s || !s.alive || !s.body.length) return;
-    const drawing = P.plan(guide, s.body[0], path, powerOf(s.race, f), T);
+    const rowOf = (id) => (lastScene && lastScene.snakes.find((x) => x.id === id)) || null;
+    const who = { id: s.id, ghost: Boolean(f.ghost), name: (id) => (rowOf(id) ? rowOf(id).name : id) };
+    const drawing = P.plan(guide, s.body[0], path, powerOf(s.race, f), T, who);
     B.preview(drawing);
     if (warn) warn.textContent = drawing.warning || "";
   }
 
   function addStep(d) {
-    if (!currentPlayer() || path.length >= view.path_length) return;
+    if (!currentPlayer()) return;
+    backToNow();
+    if (path.length >= view.path_length) return;
     path.push(d);
     refresh();
   }
@@ -243,7 +263,7 @@
     const k = e.key.length === 1 ? e.key.toUpperCase() : e.key;
     if (k in ARROWS) { e.preventDefault(); addStep(ARROWS[k]); }
     else if (k in keys) { e.preventDefault(); addStep(keys[k]); }
-    else if (k === "Backspace") { e.preventDefault(); path.pop(); refresh(); }
+    else if (k === "Backspace") { e.preventDefault(); backToNow(); path.pop(); refresh(); }
     else if (k === "Enter" && !(e.target.closest && e.target.closest("button, a, summary"))) {
       const form = document.getElementById("orders");
       if (form) { e.preventDefault(); form.requestSubmit(); }
@@ -277,9 +297,7 @@
     L.markSubmitted([...submitted]);
     if (snap.status === "open") { L.setStatus(T("waiting_players")); return; }
     if (snap.status === "finished" || snap.status === "abandoned") {
-      const r = (view && view.result) || snap.result || {};
-      const text = r.winner ? T("wins", { player: (lastScene && (lastScene.snakes.find((x) => x.id === r.winner) || {}).name) || r.winner }) : T("draw");
-      L.setStatus(text);
+      L.setOver();  // "The game is over. You won.": the viewer's verdict
       document.getElementById("finished").hidden = false;
       return;
     }
@@ -302,6 +320,7 @@
 
   async function reveal(m) {
     animating = true;
+    Steps.clear();
     board.classList.add("revealing");
     updateStatus();
     picker.innerHTML = "";
@@ -335,6 +354,7 @@
     board.classList.remove("revealing");
     shownTurn = m.turn;
     animating = false;
+    Steps.keep(m.turn, data);
   }
 
   // The page comes with its turn's scenes (drawn at once); a stacked board is asked for.
@@ -351,6 +371,7 @@
     setLetters(data.letters);
     guide = data.guide || null;
     showScene(data.final);
+    Steps.keep(view.turn, data);
     board.dataset.turn = view.turn;
     if (shownTurn < view.turn && data.story.length && view.turn > 0) {
       const ol = turnBlock(view.turn);
@@ -374,6 +395,7 @@
       updateStatus();
     } else if (m.type === "reveal") {
       for (const p of snap.yours) P.Drafts.drop(m.turn, p);
+      P.Drafts.prune(m.turn + 1);  // the reveal ends every draft of this turn and before
       submitted = new Set(); path = [];
       snap = Object.assign({}, snap, { status: m.status, waiting: m.waiting, result: m.result });
       await reveal(m);

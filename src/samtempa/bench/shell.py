@@ -1,4 +1,4 @@
-"""``samtempa bench``: engine speed figures (benchmarks print figures; tests don't time)."""
+"""What the Shell engine speed figures: the plain API against the fast path."""
 
 from __future__ import annotations
 

@@ -19,30 +19,32 @@ from random import Random
 from typing import Any
 
 from samtempa.bots.registry import LEVELS, make_bot
+from samtempa.bots.shell import _search
+from samtempa.bots.snake_safe import SnakeSafeBot, safe_order
 from samtempa.games.base import Game
 from samtempa.games.registry import get_game
+from samtempa.games.shell import INITIAL, random_empty
+from samtempa.games.shell import fast as shell_fast
 from samtempa.games.shell.spec import SPEC as SHELL
+from samtempa.games.snake import fast as snake_fast
 from samtempa.games.snake.spec import SPEC as SNAKE
+from samtempa.games.snake.turn import resolve
 
 
 def shell_positions(count: int, seed: int) -> list[Any]:
-    from samtempa.games.shell import INITIAL, fast, random_empty
-
     rng = Random(seed)
     out: list[Any] = []
     while len(out) < count:
         state = INITIAL
         stop = rng.randint(4, 20)
         while state.result is None and state.turn < stop:
-            state = fast.step(state, random_empty(state, rng), random_empty(state, rng))
+            state = shell_fast.step(state, random_empty(state, rng), random_empty(state, rng))
         if state.result is None:
             out.append(state)
     return out
 
 
 def snake_positions(game: Game[Any, Any], count: int, seed: int) -> list[Any]:
-    from samtempa.bots.snake_safe import SnakeSafeBot
-
     rng = Random(seed)
     bot = SnakeSafeBot()
     out: list[Any] = []
@@ -85,8 +87,6 @@ def bench_level(
 
 def bench_fast_playouts(seconds: float, seed: int) -> dict[str, float]:
     """The What the Shell fast path's playouts per second from mid-game positions."""
-    from samtempa.games.shell import _fast
-
     positions = shell_positions(16, seed)
     cells = list(range(90))
     out = {}
@@ -96,7 +96,7 @@ def bench_fast_playouts(seconds: float, seed: int) -> dict[str, float]:
         start = time.perf_counter()
         for state in positions:
             empty = [c for c in cells if c % 10 < 9 and not (state.occupied >> c & 1)]
-            _, _, _, _, it = _fast.duct(
+            _, _, _, _, it = _search.duct(
                 tuple(state), empty, empty, seconds / len(positions), 10**12, 0.6, policy, rng
             )
             total += it
@@ -109,16 +109,13 @@ def snake_turn_sets(
 ) -> list[tuple[Any, dict[str, Any]]]:
     """Seeded positions (:func:`snake_positions`), each with a few random-safe orders
     sets the fast path covers (powers of every race at random)."""
-    from samtempa.bots.snake_safe import safe_order
-    from samtempa.games.snake import fast
-
     rng = Random(seed)
     out = []
     for state in snake_positions(game, count, seed):
         for _ in range(4):
             orders = {p: safe_order(state, p, rng) for p in game.players(state)}
-            packed = fast.pack(state)
-            compiled = fast.compile_orders(state, orders)
+            packed = snake_fast.pack(state)
+            compiled = snake_fast.compile_orders(state, orders)
             if packed is not None and compiled is not None:
                 out.append((state, orders))
     return out
@@ -128,11 +125,10 @@ def bench_snake_turns(game: Game[Any, Any], seconds: float, seed: int) -> dict[s
     """Snake Synapse turns per second, the engine's (``turn.resolve``: the turn without the
     order checks) and the fast path's (packed positions, compiled orders), on the same
     positions and orders."""
-    from samtempa.games.snake import fast
-    from samtempa.games.snake.turn import resolve
-
     sets = snake_turn_sets(game, 16, seed)
-    packed = [(fast.pack(state), fast.compile_orders(state, orders)) for state, orders in sets]
+    packed = [
+        (snake_fast.pack(state), snake_fast.compile_orders(state, orders)) for state, orders in sets
+    ]
     out = {}
     for name in ("engine", "fast path"):
         turns = 0
